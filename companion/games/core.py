@@ -1,0 +1,319 @@
+"""The vocabulary every game engine speaks.
+
+A game is an immutable value. It answers the questions a referee is asked:
+
+- :meth:`Game.prompt`: what the table must do next, and which input it waits for;
+- :meth:`Game.legal_actions`: what may be done now, as :class:`ActionSpec` s;
+- :meth:`Game.apply`: the game after an :class:`Action`, with the :class:`Ruling` s made on the
+  way, or a :class:`RuleError` naming the rule the action breaks;
+- :meth:`Game.outcome`: ``None`` while the game goes on.
+
+Engines are pure: dice faces and card identities arrive inside actions, and nothing reads a
+clock, a file or a random source. Replaying the same actions always gives the same game.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from companion.dice import Roll, RollError
+
+JSON = Any
+
+
+class RuleError(ValueError):
+    """An action the rules do not allow, with the id of the rule it breaks."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{reason} ({rule})")
+        self.rule = rule
+        self.reason = reason
+
+
+class SetupError(ValueError):
+    """Setup options a game cannot start from."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule in a game's reference, summarised in our own words."""
+
+    id: str
+    title: str
+    summary: str
+    ruling: bool = False  # True where the printed text is silent or damaged and we chose a reading
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    game: str
+    rules: tuple[Rule, ...]
+    settings: tuple[Setting, ...] = ()
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(rule_id)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return any(rule.id == rule_id for rule in self.rules)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A table setting: a choice reasonable players make differently."""
+
+    name: str
+    label: str
+    choices: tuple[str, ...]
+    default: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something a player does, as it is written to the game log."""
+
+    kind: str
+    params: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "params": dict(self.params)}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Action:
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise ValueError("an action is an object with a 'kind' string")
+        unknown = set(data) - {"kind", "params"}
+        if unknown:
+            raise ValueError(f"unknown field(s) in action: {', '.join(sorted(unknown))}")
+        params = data.get("params", {})
+        if not isinstance(params, Mapping):
+            raise ValueError("an action's 'params' must be an object")
+        return cls(data["kind"], dict(params))
+
+    def roll(self) -> Roll | None:
+        """The roll this action carries, if any (it is what 'correct a roll' replaces)."""
+        raw = self.params.get("roll")
+        return None if raw is None else Roll.from_json(raw)
+
+
+@dataclass(frozen=True)
+class Field:
+    """An input a player supplies to complete an action."""
+
+    name: str
+    type: str  # "roll" | "card" | "cards" | "int" | "choice" | "text" | "players"
+    label: str
+    options: tuple[JSON, ...] = ()
+    min: int | None = None
+    max: int | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"name": self.name, "type": self.type, "label": self.label}
+        if self.options:
+            out["options"] = list(self.options)
+        if self.min is not None:
+            out["min"] = self.min
+        if self.max is not None:
+            out["max"] = self.max
+        return out
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action that is legal now: fixed params, plus the fields a player fills in."""
+
+    kind: str
+    label: str
+    params: Mapping[str, JSON] = field(default_factory=dict)
+    fields: tuple[Field, ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "label": self.label,
+            "params": dict(self.params),
+            "fields": [f.to_json() for f in self.fields],
+        }
+
+
+@dataclass(frozen=True)
+class RollRequest:
+    """The dice a game waits for: how many, and which colours and faces may show."""
+
+    count: int
+    colors: tuple[str, ...] = ()  # colours that may appear; empty when colour does not matter
+    faces: tuple[int | str, ...] = (1, 2, 3, 4, 5, 6)
+    min_count: int | None = None  # set when fewer dice are acceptable
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "count": self.count,
+            "min_count": self.count if self.min_count is None else self.min_count,
+            "colors": list(self.colors),
+            "faces": list(self.faces),
+        }
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the table must do next, in words a player understands."""
+
+    text: str
+    player: str | None = None
+    roll: RollRequest | None = None  # set when the game waits for dice
+    action: str | None = None  # the action kind a roll completes
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "text": self.text,
+            "player": self.player,
+            "roll": None if self.roll is None else self.roll.to_json(),
+            "action": self.action,
+        }
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """What the referee decided while applying an action, and why."""
+
+    rule: str
+    text: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winners: tuple[str, ...]
+    reason: str
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"winners": list(self.winners), "reason": self.reason}
+
+
+#: Moments worth a sound or a light at the table (the GPIO panel listens for these).
+SIGNALS = ("bust", "wound", "infection_out", "game_over", "attention")
+
+
+@dataclass(frozen=True)
+class Step:
+    """The result of applying an action."""
+
+    game: Game
+    rulings: tuple[Ruling, ...] = ()
+    signals: tuple[str, ...] = ()
+
+
+class Game(ABC):
+    """Base of every game engine. Subclasses are frozen dataclasses."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rulebook: ClassVar[RuleBook]
+    #: The options a new game asks for (the start form is built from these).
+    setup_fields: ClassVar[tuple[Field, ...]] = ()
+
+    @classmethod
+    @abstractmethod
+    def new(cls, setup: Mapping[str, JSON]) -> Self:
+        """The game at its start; raises :class:`SetupError` for unusable options."""
+
+    @abstractmethod
+    def prompt(self) -> Prompt: ...
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[ActionSpec]: ...
+
+    @abstractmethod
+    def apply(self, action: Action) -> Step:
+        """Apply ``action`` or raise :class:`RuleError`; never changes ``self``."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def players(self) -> tuple[str, ...]: ...
+
+    @abstractmethod
+    def view(self) -> dict[str, JSON]:
+        """Everything the table screen shows, as JSON."""
+
+    def roll_action(self, roll: Roll) -> Action:
+        """The action that hands ``roll`` to what the game waits for."""
+        prompt = self.prompt()
+        if prompt.roll is None or prompt.action is None:
+            raise RuleError("core.no-roll", "The game is not waiting for dice right now.")
+        return Action(prompt.action, {"roll": roll.to_json()})
+
+    def default_action(self) -> Action | None:
+        """The usual next step, for a NEXT button; ``None`` when it needs a player's input."""
+        return None
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+
+def parse_roll(action: Action) -> Roll:
+    """The roll inside an action, or a :class:`RuleError` saying it is missing or malformed."""
+    try:
+        roll = action.roll()
+    except RollError as exc:
+        raise RuleError("core.roll", str(exc)) from exc
+    if roll is None:
+        raise RuleError("core.roll", f"'{action.kind}' needs the dice rolled")
+    return roll
+
+
+def check_roll(roll: Roll, request: RollRequest) -> None:
+    """Refuse a roll that does not fit ``request``, in words a player understands."""
+    low = request.count if request.min_count is None else request.min_count
+    n = len(roll.dice)
+    if not low <= n <= request.count:
+        want = str(request.count) if low == request.count else f"{low} to {request.count}"
+        raise RuleError("core.roll-count", f"Expected {want} dice, got {n}.")
+    for i, die in enumerate(roll.dice, 1):
+        if die.value not in request.faces:
+            shown = ", ".join(str(f) for f in request.faces)
+            raise RuleError("core.roll-face", f"Die {i} shows {die.value!r}; it can show {shown}.")
+        if request.colors and die.color not in request.colors:
+            raise RuleError(
+                "core.roll-color",
+                f"Die {i} is {die.color or 'without a colour'}; expected one of "
+                f"{', '.join(request.colors)}.",
+            )
+
+
+def int_param(action: Action, name: str, low: int, high: int, rule: str = "core.param") -> int:
+    """An integer parameter of ``action`` within ``low..high``, or a :class:`RuleError`."""
+    value = action.params.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(rule, f"'{action.kind}' needs a whole number '{name}'")
+    if not low <= value <= high:
+        raise RuleError(rule, f"'{name}' must be {low} to {high}, not {value}")
+    return value
+
+
+def str_param(
+    action: Action, name: str, choices: Sequence[str], rule: str = "core.param"
+) -> str:
+    """A string parameter of ``action`` that is one of ``choices``, or a :class:`RuleError`."""
+    value = action.params.get(name)
+    if value not in choices:
+        raise RuleError(rule, f"'{name}' must be one of {', '.join(choices)}; got {value!r}")
+    assert isinstance(value, str)
+    return value
+
+
+def unknown_action(game: Game, action: Action) -> RuleError:
+    """The error for an action kind that is not legal in the game's current position."""
+    legal = ", ".join(sorted({spec.kind for spec in game.legal_actions()})) or "nothing"
+    return RuleError(
+        "core.not-now", f"'{action.kind}' is not possible now; possible: {legal}."
+    )

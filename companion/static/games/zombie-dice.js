@@ -1,0 +1,36 @@
+// Zombie Dice board: scores, the cup, this turn's dice, and the advice.
+"use strict";
+ZT.register("zombie-dice", {
+  render(snapshot, root) {
+    const view = snapshot.view;
+    const { el } = ZT;
+    const dice = (counts, symbol) => Object.entries(counts).flatMap(([color, n]) =>
+      Array.from({ length: n }, () => el("span", { class: `die c-${color}`, title: color }, symbol || "")));
+    const scores = el("table", { class: "scores" },
+      el("tbody", {}, view.players.map((p) => el("tr", {
+        class: [p.name === view.current && !snapshot.outcome ? "current" : "", p.in_round ? "" : "out"].join(" "),
+      }, el("td", {}, p.name), el("td", { class: "score" }, String(p.score))))));
+    const turn = el("div", { class: "turn" },
+      el("div", { class: "pile" }, el("h3", {}, `Brains ${view.turn_brains}`),
+        dice(view.brains, ZT.SYMBOLS.brain),
+        view.noted_brains ? el("span", { class: "noted" }, `+${view.noted_brains} back in the cup`) : null),
+      el("div", { class: "pile" }, el("h3", {}, `Shotguns ${Object.values(view.shotguns).reduce((a, b) => a + b, 0)}`),
+        dice(view.shotguns, ZT.SYMBOLS.shotgun)),
+      el("div", { class: "pile" }, el("h3", {}, `Feet ${Object.values(view.feet).reduce((a, b) => a + b, 0)}`),
+        dice(view.feet, ZT.SYMBOLS.feet)),
+      el("div", { class: "pile cup" }, el("h3", {}, `Cup ${Object.values(view.cup).reduce((a, b) => a + b, 0)}`),
+        el("span", { class: "muted" }, Object.entries(view.cup).map(([c, n]) => `${n} ${c}`).join(" · "))));
+    const notes = [];
+    if (view.final_round) notes.push(el("p", { class: "banner" }, view.tiebreaks ? `Tiebreaker round ${view.tiebreaks}` : "Last round!"));
+    if (view.last) notes.push(el("p", { class: "last" }, view.last));
+    let advice = null;
+    if (view.advice) {
+      const a = view.advice;
+      advice = el("div", { class: "advice", dataset: { best: a.best } },
+        el("strong", {}, `Next roll ends the turn: ${(100 * a.bust_probability).toFixed(1)}%`),
+        el("span", {}, ` · Best: ${a.best === "roll" ? "roll again" : "stop"} ` +
+          `(roll ≈ ${a.roll_value.toFixed(2)} brains, stop = ${a.stop_value})`));
+    }
+    root.append(el("div", { class: "zd" }, scores, el("div", {}, notes, turn, advice)));
+  },
+});

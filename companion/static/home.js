@@ -1,0 +1,44 @@
+// The home page: start a game, import a game file.
+"use strict";
+(() => {
+  const form = document.getElementById("new-game");
+  const kind = document.getElementById("kind");
+  const showSetup = () => {
+    for (const fieldset of form.querySelectorAll("fieldset.setup")) {
+      fieldset.hidden = fieldset.dataset.kind !== kind.value;
+    }
+  };
+  kind.addEventListener("change", showSetup);
+  showSetup();
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const fieldset = form.querySelector(`fieldset[data-kind="${kind.value}"]`);
+    const setup = {};
+    for (const group of fieldset.querySelectorAll(".players")) {
+      setup[group.dataset.name] = [...group.querySelectorAll("input.player")]
+        .map((input) => input.value.trim()).filter((name) => name);
+    }
+    for (const input of fieldset.querySelectorAll("[data-type]")) {
+      if (input.value === "") continue;
+      setup[input.dataset.name] = input.dataset.type === "int" ? Number(input.value) : input.value;
+    }
+    try {
+      const game = await ZT.send("POST", "/api/games", { kind: kind.value, setup });
+      location.href = `/games/${game.id}`;
+    } catch (error) {
+      ZT.fail(error);
+    }
+  });
+
+  document.getElementById("import-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    try {
+      const game = await ZT.send("POST", "/api/games/import", JSON.parse(await file.text()));
+      location.href = `/games/${game.id}`;
+    } catch (error) {
+      ZT.fail(error);
+    }
+  });
+})();

@@ -1,0 +1,221 @@
+"""The game log on disk: one SQLite file, append-only, every commit durable.
+
+Each game is a row in ``games`` and a stream of rows in ``events`` keyed by
+``(game_id, seq)``; a write at a position that is already taken fails instead of overwriting,
+so two writers can never both think they appended the same event.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'active',
+    players TEXT NOT NULL,
+    winners TEXT,
+    finished TEXT,
+    length INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+
+class StoreError(RuntimeError):
+    """The log could not be written (disk full, read-only file, ...); nothing was changed."""
+
+
+class Conflict(StoreError):
+    """Someone else appended at this position first."""
+
+
+@dataclass(frozen=True)
+class Event:
+    seq: int
+    type: str  # "action" | "undo" | "correct"
+    payload: dict[str, Any]
+    at: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "type": self.type, "payload": self.payload, "at": self.at}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str
+    kind: str
+    setup: dict[str, Any]
+    created: str
+    updated: str
+    status: str  # "active" | "finished"
+    players: list[str]
+    winners: list[str] | None
+    finished: str | None
+    length: int  # accepted actions in effect
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "created": self.created,
+            "updated": self.updated,
+            "status": self.status,
+            "players": self.players,
+            "winners": self.winners,
+            "finished": self.finished,
+            "length": self.length,
+        }
+
+
+class Store:
+    """The SQLite log. Thread-safe: every call holds one lock around one connection."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the game log {self.path}: {exc}") from exc
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+            except sqlite3.IntegrityError as exc:
+                raise Conflict(f"the game log already has that event: {exc}") from exc
+            except sqlite3.Error as exc:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise StoreError(f"the game log could not be written: {exc}") from exc
+
+    def create_game(
+        self, game_id: str, kind: str, setup: dict[str, Any], players: list[str], at: str
+    ) -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO games (id, kind, setup, created, updated, players)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, kind, json.dumps(setup), at, at, json.dumps(players)),
+            )
+
+    def append(
+        self,
+        game_id: str,
+        event: Event,
+        *,
+        length: int,
+        winners: list[str] | None,
+    ) -> None:
+        """Append ``event`` and update the game's summary in one durable transaction."""
+        status = "active" if winners is None else "finished"
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO events (game_id, seq, type, payload, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, event.seq, event.type, json.dumps(event.payload), event.at),
+            )
+            db.execute(
+                "UPDATE games SET updated = ?, status = ?, winners = ?, length = ?,"
+                " finished = CASE WHEN ? = 'finished' THEN COALESCE(finished, ?) END"
+                " WHERE id = ?",
+                (
+                    event.at,
+                    status,
+                    None if winners is None else json.dumps(winners),
+                    length,
+                    status,
+                    event.at,
+                    game_id,
+                ),
+            )
+
+    def events(self, game_id: str) -> list[Event]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, type, payload, at FROM events WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            ).fetchall()
+        return [Event(seq, type_, json.loads(payload), at) for seq, type_, payload, at in rows]
+
+    def game(self, game_id: str) -> GameRecord | None:
+        rows = self._games("WHERE id = ?", (game_id,))
+        return rows[0] if rows else None
+
+    def games(self) -> list[GameRecord]:
+        return self._games("ORDER BY updated DESC", ())
+
+    def _games(self, where: str, args: tuple[Any, ...]) -> list[GameRecord]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, kind, setup, created, updated, status, players, winners, finished,"
+                f" length FROM games {where}",
+                args,
+            ).fetchall()
+        return [
+            GameRecord(
+                id_,
+                kind,
+                json.loads(setup),
+                created,
+                updated,
+                status,
+                json.loads(players),
+                None if winners is None else json.loads(winners),
+                finished,
+                length,
+            )
+            for id_, kind, setup, created, updated, status, players, winners, finished, length in rows
+        ]
+
+    def setting(self, name: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_setting(self, name: str, value: str) -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO settings (name, value) VALUES (?, ?)"
+                " ON CONFLICT(name) DO UPDATE SET value = excluded.value",
+                (name, value),
+            )

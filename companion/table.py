@@ -1,0 +1,318 @@
+"""The table: every game in play, their logs, and everyone watching them.
+
+All changes to a game pass through :class:`Table`: the tablet API, the dice sources and the GPIO
+panel call the same methods. A change is written to the log before anyone is told about it; if
+the log cannot be written, the game in memory is put back as it was.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from companion.dice import Roll
+from companion.games import GAMES
+from companion.games.core import Action, RuleError, SetupError
+from companion.history import CorrectionError, Entry, History
+from companion.store import Event, GameRecord, Store
+
+EXPORT_FORMAT = "zombie-table/game"
+EXPORT_VERSION = 1
+
+
+class TableError(ValueError):
+    """A request the table refuses; ``status`` is the HTTP status that fits it."""
+
+    status = 400
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class NotFound(TableError):
+    status = 404
+
+
+class Stale(TableError):
+    """The game moved on since the client last saw it."""
+
+    status = 409
+
+
+class ReadOnly(TableError):
+    status = 409
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one accepted change did, as the table tells its listeners."""
+
+    game_id: str
+    version: int
+    entry: Entry | None
+    signals: tuple[str, ...]
+
+
+Listener = Callable[[Change], None]
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Table:
+    def __init__(self, store: Store, clock: Callable[[], str] = utc_now) -> None:
+        self.store = store
+        self.clock = clock
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+        self._histories: dict[str, History] = {}
+        self._listeners: list[Listener] = []
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def history(self, game_id: str) -> History:
+        with self._lock:
+            if game_id not in self._histories:
+                record = self.record(game_id)
+                history, rejected = History.replay(
+                    record.kind, record.setup, self.store.events(game_id)
+                )
+                if rejected:
+                    event, why = rejected[0]
+                    raise TableError(f"game {game_id} cannot be replayed: event {event.seq}: {why}")
+                self._histories[game_id] = history
+            return self._histories[game_id]
+
+    def record(self, game_id: str) -> GameRecord:
+        record = self.store.game(game_id)
+        if record is None:
+            raise NotFound(f"there is no game {game_id!r}")
+        return record
+
+    def games(self) -> list[GameRecord]:
+        return self.store.games()
+
+    def version(self, game_id: str) -> int:
+        return self.history(game_id).next_seq
+
+    def current(self) -> str | None:
+        """The game the table is playing: the active game changed most recently."""
+        return next((g.id for g in self.store.games() if g.status == "active"), None)
+
+    def snapshot(self, game_id: str) -> dict[str, Any]:
+        """Everything a screen needs to draw the game, as JSON."""
+        with self._lock:
+            history = self.history(game_id)
+            record = self.record(game_id)
+            game = history.game
+            outcome = game.outcome()
+            return {
+                "id": game_id,
+                "kind": record.kind,
+                "title": game.title,
+                "version": history.next_seq,
+                "status": "finished" if outcome else "active",
+                "created": record.created,
+                "players": list(game.players()),
+                "prompt": game.prompt().to_json(),
+                "legal": [spec.to_json() for spec in game.legal_actions()],
+                "default": None if (d := game.default_action()) is None else d.to_json(),
+                "outcome": None if outcome is None else outcome.to_json(),
+                "view": game.view(),
+                "log": [entry.to_json() for entry in history.entries],
+            }
+
+    # -- changing --------------------------------------------------------------------------
+
+    def new_game(self, kind: str, setup: Mapping[str, Any]) -> str:
+        if kind not in GAMES:
+            raise TableError(f"unknown game {kind!r}; known: {', '.join(GAMES)}")
+        try:
+            history = History(kind, setup)
+        except SetupError as exc:
+            raise TableError(str(exc)) from exc
+        game_id = secrets.token_hex(4)
+        with self._lock:
+            self.store.create_game(
+                game_id, kind, dict(setup), list(history.game.players()), self.clock()
+            )
+            self._histories[game_id] = history
+        return game_id
+
+    def act(self, game_id: str, action: Action, expect: int | None = None) -> Change:
+        with self._lock:
+            history = self._open(game_id, expect)
+            entry = self._guard(history, lambda: history.act(action))
+            return self._commit(game_id, history, "action", {"action": action.to_json()}, entry)
+
+    def roll(self, game_id: str, roll: Roll, expect: int | None = None) -> Change:
+        """Hand a roll to whatever the game waits for."""
+        with self._lock:
+            history = self._open(game_id, expect)
+            try:
+                action = history.game.roll_action(roll)
+            except RuleError as exc:
+                raise TableError(exc.reason, exc.rule) from exc
+            return self.act(game_id, action)
+
+    def undo(self, game_id: str, expect: int | None = None) -> Change:
+        with self._lock:
+            history = self._open(game_id, expect, allow_finished=True)
+            entry = self._guard(history, history.undo)
+            return self._commit(game_id, history, "undo", {"undone": entry.seq}, None)
+
+    def correct(self, game_id: str, seq: int, roll: Roll, expect: int | None = None) -> Change:
+        with self._lock:
+            history = self._open(game_id, expect, allow_finished=True)
+            entry = self._guard(history, lambda: history.correct(seq, roll))
+            payload = {"target": seq, "roll": roll.to_json()}
+            return self._commit(game_id, history, "correct", payload, entry)
+
+    def next_step(self, game_id: str, expect: int | None = None) -> Change:
+        """Take the game's usual next step (what a NEXT button does)."""
+        with self._lock:
+            history = self._open(game_id, expect)
+            action = history.game.default_action()
+            if action is None:
+                raise TableError(f"No next step to take for you: {history.game.prompt().text}")
+            return self.act(game_id, action)
+
+    def submit_roll(self, roll: Roll) -> Change:
+        """A roll from a dice source (camera, tower): it goes to the game in play."""
+        game_id = self.current()
+        if game_id is None:
+            raise TableError("No game is being played: start one first.")
+        return self.roll(game_id, roll)
+
+    def _open(self, game_id: str, expect: int | None, allow_finished: bool = False) -> History:
+        history = self.history(game_id)
+        if expect is not None and expect != history.next_seq:
+            raise Stale(
+                f"The game has moved on (now at {history.next_seq}, you saw {expect}); "
+                "look again and retry."
+            )
+        if not allow_finished and history.game.is_over():
+            raise ReadOnly("This game is over; it can be viewed but not changed.")
+        return history
+
+    @staticmethod
+    def _guard(history: History, change: Callable[[], Entry]) -> Entry:
+        try:
+            return change()
+        except RuleError as exc:
+            raise TableError(exc.reason, exc.rule) from exc
+        except CorrectionError as exc:
+            raise TableError(str(exc), "core.correct") from exc
+
+    def _commit(
+        self,
+        game_id: str,
+        history: History,
+        kind: str,
+        payload: dict[str, Any],
+        entry: Entry | None,
+    ) -> Change:
+        outcome = history.game.outcome()
+        event = Event(history.next_seq - 1, kind, payload, self.clock())
+        try:
+            self.store.append(
+                game_id,
+                event,
+                length=len(history.entries),
+                winners=None if outcome is None else list(outcome.winners),
+            )
+        except Exception:
+            del self._histories[game_id]  # rebuilt from the log, which is unchanged
+            raise
+        change = Change(game_id, history.next_seq, entry, () if entry is None else entry.signals)
+        self._changed.notify_all()
+        for listener in list(self._listeners):
+            listener(change)
+        return change
+
+    # -- watching --------------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` after every accepted change; returns a function that unsubscribes."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def wait_for_change(self, game_id: str, seen: int, timeout: float) -> int:
+        """Block until the game's version differs from ``seen`` (or ``timeout``); the version."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.version(game_id) != seen, timeout)
+            return self.version(game_id)
+
+    # -- files -----------------------------------------------------------------------------
+
+    def export(self, game_id: str) -> dict[str, Any]:
+        record = self.record(game_id)
+        return {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "kind": record.kind,
+            "setup": record.setup,
+            "created": record.created,
+            "events": [e.to_json() for e in self.store.events(game_id)],
+        }
+
+    def import_game(self, data: Any) -> str:
+        """Store an exported game as a new game; every event must replay cleanly."""
+        kind, setup, events = read_export(data)
+        try:
+            history, rejected = History.replay(kind, setup, events)
+        except SetupError as exc:
+            raise TableError(f"the file's setup is unusable: {exc}") from exc
+        if rejected:
+            event, why = rejected[0]
+            raise TableError(f"the file's event {event.seq} does not replay: {why}")
+        game_id = secrets.token_hex(4)
+        with self._lock:
+            self.store.create_game(game_id, kind, setup, list(history.game.players()), self.clock())
+            for n, event in enumerate(events):
+                last = n == len(events) - 1
+                outcome = history.game.outcome() if last else None
+                self.store.append(
+                    game_id,
+                    Event(n, event.type, event.payload, event.at),
+                    length=len(history.entries),
+                    winners=None if outcome is None else list(outcome.winners),
+                )
+            self._histories[game_id] = history
+        return game_id
+
+
+def read_export(data: Any) -> tuple[str, dict[str, Any], list[Event]]:
+    """The kind, setup and events of an exported game, or a :class:`TableError` saying why not."""
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise TableError(f"not an exported game (expected format {EXPORT_FORMAT!r})")
+    if data.get("version") != EXPORT_VERSION:
+        raise TableError(f"unsupported export version {data.get('version')!r}")
+    kind, setup, raw = data.get("kind"), data.get("setup"), data.get("events")
+    if kind not in GAMES:
+        raise TableError(f"unknown game {kind!r}")
+    if not isinstance(setup, dict) or not isinstance(raw, list):
+        raise TableError("an exported game needs a 'setup' object and an 'events' list")
+    events = []
+    for n, item in enumerate(raw):
+        if not (
+            isinstance(item, dict)
+            and item.get("type") in ("action", "undo", "correct")
+            and isinstance(item.get("payload"), dict)
+        ):
+            raise TableError(f"event {n} is not an event")
+        events.append(Event(n, item["type"], item["payload"], str(item.get("at", ""))))
+    return kind, setup, events

@@ -1,0 +1,58 @@
+"""The tablet web app: pages for people, a JSON API for pages and scripts, live updates."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from companion.store import Store
+from companion.table import Table
+from companion.web import api, pages
+from companion.web.auth import Gate
+
+PACKAGE = Path(__file__).resolve().parents[1]
+#: Templates ship inside the package when installed, and beside it in a source checkout.
+TEMPLATES = next(p for p in (PACKAGE / "templates", PACKAGE.parent / "templates") if p.is_dir())
+
+MAX_REQUEST_BYTES = 4 * 1024 * 1024  # an exported game of many thousand actions fits
+
+
+def table_pin(store: Store, configured: str | None) -> str:
+    """The configured PIN, or the one this table made up the first time it ran."""
+    if configured:
+        return configured
+    pin = store.setting("pin")
+    if pin is None:
+        pin = f"{secrets.randbelow(10_000):04d}"
+        store.set_setting("pin", pin)
+    return pin
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``config`` may set DATABASE (a path), PIN, and any Flask setting."""
+    app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=str(PACKAGE / "static"))
+    app.config.from_mapping(
+        DATABASE=str(Path.home() / ".local/share/zombie-table/table.sqlite3"),
+        PIN=None,
+        MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
+        SESSION_COOKIE_SAMESITE="Strict",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=7),
+    )
+    app.config.from_mapping(config or {})
+    store = Store(app.config["DATABASE"])
+    secret = store.setting("secret")
+    if secret is None:
+        secret = secrets.token_hex(32)
+        store.set_setting("secret", secret)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret
+    app.extensions["table"] = Table(store)
+    app.extensions["gate"] = Gate(table_pin(store, app.config["PIN"]))
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    return app

@@ -1,0 +1,255 @@
+"""The JSON API under /api (docs/API.md shows each endpoint with an example)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request, session, url_for
+from werkzeug.exceptions import HTTPException
+
+from companion.dice import Roll, RollError
+from companion.games import GAMES, game_class
+from companion.games.core import Action
+from companion.store import StoreError
+from companion.table import Change, NotFound, Table, TableError
+from companion.web.auth import AuthError, Gate, granted
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+STREAM_KEEPALIVE = 15.0
+
+
+class BadRequest(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def table() -> Table:
+    return current_app.extensions["table"]  # type: ignore[no-any-return]
+
+
+def gate() -> Gate:
+    return current_app.extensions["gate"]  # type: ignore[no-any-return]
+
+
+def error_response(status: int, message: str, rule: str | None = None) -> tuple[dict[str, Any], int]:
+    return {"error": message, "rule": rule, "status": status}, status
+
+
+@bp.errorhandler(BadRequest)
+def _bad_request(exc: BadRequest) -> tuple[dict[str, Any], int]:
+    return error_response(400, exc.message)
+
+
+@bp.errorhandler(TableError)
+def _table_error(exc: TableError) -> tuple[dict[str, Any], int]:
+    return error_response(exc.status, str(exc), exc.rule)
+
+
+@bp.errorhandler(AuthError)
+def _auth_error(exc: AuthError) -> tuple[dict[str, Any], int]:
+    return error_response(exc.status, exc.message)
+
+
+@bp.errorhandler(StoreError)
+def _store_error(exc: StoreError) -> tuple[dict[str, Any], int]:
+    current_app.logger.error("game log: %s", exc)
+    return error_response(503, f"The game log cannot be written, nothing was changed: {exc}")
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(exc: HTTPException) -> tuple[dict[str, Any], int]:
+    return error_response(exc.code or 500, exc.description or exc.name)
+
+
+def body(allowed: set[str], required: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The request's JSON object, with no unknown fields and every required one."""
+    if not request.is_json:
+        raise BadRequest("Send a JSON object with Content-Type: application/json.")
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadRequest("The request body must be a JSON object.")
+    unknown = set(data) - allowed
+    if unknown:
+        raise BadRequest(f"Unknown field(s): {', '.join(sorted(unknown))}.")
+    missing = required - set(data)
+    if missing:
+        raise BadRequest(f"Missing field(s): {', '.join(sorted(missing))}.")
+    return data
+
+
+def version_of(data: dict[str, Any]) -> int | None:
+    expect = data.get("version")
+    if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
+        raise BadRequest("'version' must be a whole number.")
+    return expect
+
+
+def roll_of(data: dict[str, Any]) -> Roll:
+    try:
+        return Roll.from_json({k: data[k] for k in ("dice", "source", "confidence") if k in data})
+    except RollError as exc:
+        raise BadRequest(str(exc)) from exc
+
+
+def changed(change: Change) -> dict[str, Any]:
+    return table().snapshot(change.game_id)
+
+
+# -- session ---------------------------------------------------------------------------------
+
+
+@bp.get("/session")
+def get_session() -> dict[str, Any]:
+    return {"granted": granted(), "csrf": session.get("csrf") if granted() else None}
+
+
+@bp.post("/session")
+def post_session() -> dict[str, Any]:
+    data = body({"pin"}, frozenset({"pin"}))
+    return {"granted": True, "csrf": gate().grant(data["pin"])}
+
+
+@bp.delete("/session")
+def delete_session() -> dict[str, Any]:
+    session.clear()
+    return {"granted": False, "csrf": None}
+
+
+# -- games -----------------------------------------------------------------------------------
+
+
+@bp.get("/games")
+def list_games() -> dict[str, Any]:
+    return {
+        "games": [g.to_json() for g in table().games()],
+        "current": table().current(),
+        "kinds": [{"name": name, "title": cls.title} for name, cls in GAMES.items()],
+    }
+
+
+@bp.post("/games")
+def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
+    gate().require()
+    data = body({"kind", "setup"}, frozenset({"kind", "setup"}))
+    if not isinstance(data["setup"], dict):
+        raise BadRequest("'setup' must be an object.")
+    game_id = table().new_game(str(data["kind"]), data["setup"])
+    location = url_for("api.get_game", game_id=game_id)
+    return table().snapshot(game_id), 201, {"Location": location}
+
+
+@bp.post("/games/import")
+def import_game() -> tuple[dict[str, Any], int, dict[str, str]]:
+    gate().require()
+    if not request.is_json or not isinstance(data := request.get_json(silent=True), dict):
+        raise BadRequest("Send an exported game as a JSON object.")
+    game_id = table().import_game(data)
+    return table().snapshot(game_id), 201, {"Location": url_for("api.get_game", game_id=game_id)}
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id: str) -> dict[str, Any]:
+    return table().snapshot(game_id)
+
+
+@bp.post("/games/<game_id>/actions")
+def post_action(game_id: str) -> dict[str, Any]:
+    gate().require()
+    data = body({"kind", "params", "version"}, frozenset({"kind"}))
+    try:
+        action = Action.from_json({k: data[k] for k in ("kind", "params") if k in data})
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from exc
+    return changed(table().act(game_id, action, version_of(data)))
+
+
+@bp.post("/games/<game_id>/rolls")
+def post_roll(game_id: str) -> dict[str, Any]:
+    gate().require()
+    data = body({"dice", "source", "confidence", "version"}, frozenset({"dice"}))
+    return changed(table().roll(game_id, roll_of(data), version_of(data)))
+
+
+@bp.post("/games/<game_id>/next")
+def post_next(game_id: str) -> dict[str, Any]:
+    gate().require()
+    data = body({"version"})
+    return changed(table().next_step(game_id, version_of(data)))
+
+
+@bp.post("/games/<game_id>/undo")
+def post_undo(game_id: str) -> dict[str, Any]:
+    gate().require()
+    data = body({"version"})
+    return changed(table().undo(game_id, version_of(data)))
+
+
+@bp.post("/games/<game_id>/corrections")
+def post_correction(game_id: str) -> dict[str, Any]:
+    gate().require()
+    data = body({"seq", "dice", "source", "confidence", "version"}, frozenset({"seq", "dice"}))
+    seq = data["seq"]
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise BadRequest("'seq' must be the number of the action to correct.")
+    return changed(table().correct(game_id, seq, roll_of(data), version_of(data)))
+
+
+@bp.get("/games/<game_id>/export")
+def export_game(game_id: str) -> Response:
+    data = table().export(game_id)
+    return Response(
+        json.dumps(data, indent=1),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{data["kind"]}-{game_id}.json"'},
+    )
+
+
+@bp.get("/games/<game_id>/stream")
+def stream(game_id: str) -> Response:
+    """Server-sent events: a full snapshot now, and again after every change."""
+    tbl = table()
+    tbl.record(game_id)
+
+    def events() -> Iterator[str]:
+        seen = -1
+        yield "retry: 2000\n\n"
+        while True:
+            version = tbl.version(game_id)
+            if version != seen:
+                seen = version
+                yield f"event: snapshot\ndata: {json.dumps(tbl.snapshot(game_id))}\n\n"
+                continue
+            if tbl.wait_for_change(game_id, seen, STREAM_KEEPALIVE) == seen:
+                yield ": still here\n\n"
+
+    return Response(
+        events(),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+
+
+@bp.get("/rules/<kind>")
+def rules(kind: str) -> dict[str, Any]:
+    try:
+        cls = game_class(kind)
+    except KeyError as exc:
+        raise NotFound(str(exc.args[0])) from exc
+    book = cls.rulebook
+    return {
+        "game": kind,
+        "title": cls.title,
+        "rules": [
+            {"id": r.id, "title": r.title, "summary": r.summary, "ruling": r.ruling}
+            for r in book.rules
+        ],
+        "settings": [
+            {"name": s.name, "label": s.label, "choices": list(s.choices), "default": s.default,
+             "rule": s.rule}
+            for s in book.settings
+        ],
+    }

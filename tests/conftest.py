@@ -1,0 +1,43 @@
+"""Fixtures: the app on a temporary game log, and clients with and without the PIN."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.table import Table
+from companion.web import create_app
+
+PIN = "2468"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app({"DATABASE": str(tmp_path / "table.sqlite3"), "PIN": PIN, "TESTING": True})
+    yield app
+    app.extensions["table"].store.close()
+
+
+@pytest.fixture
+def table(app: Flask) -> Table:
+    return app.extensions["table"]  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A client whose session the PIN has unlocked; it sends the CSRF token with changes."""
+    client = app.test_client()
+    token = client.post("/api/session", json={"pin": PIN}).get_json()["csrf"]
+    client.environ_base["HTTP_X_CSRF_TOKEN"] = token
+    return client
+
+
+@pytest.fixture
+def watcher(app: Flask) -> FlaskClient:
+    """A client that never entered the PIN."""
+    return app.test_client()
