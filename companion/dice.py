@@ -104,6 +104,8 @@ def _die(data: Any, n: int) -> Die:
     if isinstance(value, str) and not (0 < len(value) <= 20 and value.isalpha()):
         raise RollError(f"die {n} has an unreadable face name")
     color = data.get("color")
-    if color is not None and not (isinstance(color, str) and 0 < len(color) <= 20 and color.isalpha()):
+    if color is not None and not (
+        isinstance(color, str) and 0 < len(color) <= 20 and color.isalpha()
+    ):
         raise RollError(f"die {n} has an unreadable colour")
     return Die(value, color)

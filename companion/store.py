@@ -202,9 +202,9 @@ class Store:
                 json.loads(players),
                 None if winners is None else json.loads(winners),
                 finished,
-                length,
+                n,
             )
-            for id_, kind, setup, created, updated, status, players, winners, finished, length in rows
+            for id_, kind, setup, created, updated, status, players, winners, finished, n in rows
         ]
 
     def setting(self, name: str) -> str | None:

@@ -32,9 +32,17 @@ def chromium(tmp: Path, size: str) -> WebDriver:
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for flag in (
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage", f"--user-data-dir={tmp}", f"--window-size={size}",
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={tmp}",
+        f"--window-size={size}",
     ):
         options.add_argument(flag)
     return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
@@ -81,7 +89,9 @@ def tap_roll(page: WebDriver, dice: list[tuple[str, str]]) -> None:
 def test_two_tablets_play_to_a_winner(server: Server, pages: tuple[WebDriver, WebDriver]) -> None:
     ana_tablet, ben_phone = pages
     ana_tablet.get(server.url + "/")
-    names = ana_tablet.find_elements(By.CSS_SELECTOR, 'fieldset[data-kind="zombie-dice"] input.player')
+    names = ana_tablet.find_elements(
+        By.CSS_SELECTOR, 'fieldset[data-kind="zombie-dice"] input.player'
+    )
     names[0].send_keys("Ana")
     names[1].send_keys("Ben")
     ana_tablet.find_element(By.CSS_SELECTOR, "#new-game button[type=submit]").click()

@@ -48,7 +48,9 @@ def test_replay_names_each_rejected_action(
     assert "actions in effect: 2" in captured.out
 
 
-def test_replay_of_a_file_that_is_not_a_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_of_a_file_that_is_not_a_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "x.json"
     path.write_text("[1, 2]")
     assert main(["replay", str(path)]) == 2

@@ -137,6 +137,16 @@ def test_zdr7_brains_go_back_in_the_cup_when_it_runs_low() -> None:
     assert after.scores == (13, 0)
 
 
+def test_zdr7_read_literally_fewer_than_three_in_the_cup() -> None:
+    # Two feet in hand need one new die; the cup holds two: fewer than three, so brains go back.
+    game = play(new(), "gB gB gB", "gB gB gB", "yB yB yF", "yB yF rF")
+    assert game.cup == (0, 0, 2) and sum(game.feet) == 2
+    assert game.needs_refill()
+    assert "put your 9 brains back in the cup" in game.prompt().text
+    game = act(game, "yF rF gB")
+    assert game.cup == (5, 3, 2) and game.noted == 9 and game.turn_brains() == 10
+
+
 def test_zdr7_no_refill_while_enough_dice_remain() -> None:
     game = play(new(), "gB gB gB", "gB gB gB", "yB yB yB")
     assert sum(game.cup) == 4 and not game.needs_refill()

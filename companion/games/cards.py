@@ -1,7 +1,7 @@
 """Standard playing cards, as the card games enter them: rank and suit in two taps.
 
 A card is written as rank then suit letter: ``"QH"`` (queen of hearts), ``"10S"``, ``"AD"``,
-``"7C"``; jokers are ``"JK1"`` and ``"JK2"`` (two jokers are told apart because a game may use both).
+``"7C"``; jokers are ``"JK1"`` and ``"JK2"`` (told apart, because a game may use both).
 """
 
 from __future__ import annotations

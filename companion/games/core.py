@@ -150,6 +150,7 @@ class RollRequest:
     colors: tuple[str, ...] = ()  # colours that may appear; empty when colour does not matter
     faces: tuple[int | str, ...] = (1, 2, 3, 4, 5, 6)
     min_count: int | None = None  # set when fewer dice are acceptable
+    preset_colors: tuple[str, ...] = ()  # colours of the first dice, when the table knows them
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -157,6 +158,7 @@ class RollRequest:
             "min_count": self.count if self.min_count is None else self.min_count,
             "colors": list(self.colors),
             "faces": list(self.faces),
+            "preset_colors": list(self.preset_colors),
         }
 
 
@@ -300,9 +302,7 @@ def int_param(action: Action, name: str, low: int, high: int, rule: str = "core.
     return value
 
 
-def str_param(
-    action: Action, name: str, choices: Sequence[str], rule: str = "core.param"
-) -> str:
+def str_param(action: Action, name: str, choices: Sequence[str], rule: str = "core.param") -> str:
     """A string parameter of ``action`` that is one of ``choices``, or a :class:`RuleError`."""
     value = action.params.get(name)
     if value not in choices:
@@ -314,6 +314,4 @@ def str_param(
 def unknown_action(game: Game, action: Action) -> RuleError:
     """The error for an action kind that is not legal in the game's current position."""
     legal = ", ".join(sorted({spec.kind for spec in game.legal_actions()})) or "nothing"
-    return RuleError(
-        "core.not-now", f"'{action.kind}' is not possible now; possible: {legal}."
-    )
+    return RuleError("core.not-now", f"'{action.kind}' is not possible now; possible: {legal}.")

@@ -21,11 +21,11 @@ from companion.games.core import (
     Game,
     Outcome,
     Prompt,
+    RollRequest,
     Rule,
     RuleBook,
     RuleError,
     Ruling,
-    RollRequest,
     SetupError,
     Step,
     check_roll,
@@ -207,8 +207,11 @@ class ZombieDice(Game):
         return sum(self.brains) + self.noted
 
     def needs_refill(self) -> bool:
-        """Whether the next roll first sends this turn's brains back to the cup (ZD-R7)."""
-        return sum(self.cup) < 3 - sum(self.feet) and sum(self.brains) > 0
+        """Whether the next roll first sends this turn's brains back to the cup (ZD-R7).
+
+        Read literally: new dice must be taken and the cup holds fewer than three.
+        """
+        return sum(self.feet) < 3 and sum(self.cup) < 3 and sum(self.brains) > 0
 
     def _dice_next(self) -> tuple[Trio, int]:
         """The cup the next roll draws from, and how many new dice it draws."""
@@ -218,11 +221,15 @@ class ZombieDice(Game):
     def roll_request(self) -> RollRequest:
         cup, new = self._dice_next()
         colors = tuple(c for c, n, f in zip(COLORS, cup, self.feet, strict=True) if n or f)
-        return RollRequest(sum(self.feet) + new, colors, (*FACES, 1, 2, 3, 4, 5, 6))
+        feet = tuple(c for c, n in zip(COLORS, self.feet, strict=True) for _ in range(n))
+        faces = (*FACES, 1, 2, 3, 4, 5, 6)
+        return RollRequest(len(feet) + new, colors, faces, preset_colors=feet)
 
     def prompt(self) -> Prompt:
         if self.winner is not None:
-            return Prompt(f"{self.winner} wins with {self.scores[self.seat_of(self.winner)]} brains.")
+            return Prompt(
+                f"{self.winner} wins with {self.scores[self.seat_of(self.winner)]} brains."
+            )
         _, new = self._dice_next()
         feet = f"re-roll your feet ({_describe(self.feet)})" if sum(self.feet) else ""
         draw = f"take {new} new {'die' if new == 1 else 'dice'} from the cup" if new else ""
@@ -341,7 +348,9 @@ class ZombieDice(Game):
                 f"New dice {_describe(new)} cannot come from a cup holding {_describe(game.cup)}.",
             )
         faces = [face_of(d.color or "", d.value) for d in roll.dice]
-        by_face = {f: _count([c for c, g in zip(colors, faces, strict=True) if g == f]) for f in FACES}
+        by_face = {
+            f: _count([c for c, g in zip(colors, faces, strict=True) if g == f]) for f in FACES
+        }
         game = replace(
             game,
             cup=_sub(game.cup, new),
@@ -354,7 +363,8 @@ class ZombieDice(Game):
         rulings.append(
             Ruling(
                 "ZD-4",
-                f"{self.player} rolled {symbols}: turn so far {_plural(game.turn_brains(), 'brain')}, "
+                f"{self.player} rolled {symbols}: "
+                f"turn so far {_plural(game.turn_brains(), 'brain')}, "
                 f"{_plural(sum(game.shotguns), 'shotgun')}, {sum(game.feet)} feet.",
             )
         )
@@ -379,12 +389,15 @@ class ZombieDice(Game):
         rulings = [
             Ruling(
                 "ZD-6",
-                f"{self.player} stops and banks {_plural(gained, 'brain')}: {scores[self.seat]} in all.",
+                f"{self.player} stops and banks {_plural(gained, 'brain')}: "
+                f"{scores[self.seat]} in all.",
             )
         ]
         if final and not self.final:
             rulings.append(
-                Ruling("ZD-7", f"{self.player} has {scores[self.seat]} brains: this is the last round.")
+                Ruling(
+                    "ZD-7", f"{self.player} has {scores[self.seat]} brains: this is the last round."
+                )
             )
         game = replace(
             self,
@@ -406,11 +419,20 @@ class ZombieDice(Game):
         leaders = tuple(s for s in self.contenders if self.scores[s] == best)
         if len(leaders) == 1:
             winner = self.names[leaders[0]]
-            rulings.append(Ruling("ZD-7", f"The round is finished: {winner} wins with {best} brains."))
-            return Step(replace(game, winner=winner, seat=leaders[0]), tuple(rulings), (*signals, "game_over"))
+            rulings.append(
+                Ruling("ZD-7", f"The round is finished: {winner} wins with {best} brains.")
+            )
+            return Step(
+                replace(game, winner=winner, seat=leaders[0]),
+                tuple(rulings),
+                (*signals, "game_over"),
+            )
         tied = ", ".join(self.names[s] for s in leaders)
         rulings.append(
-            Ruling("ZD-8" if not self.tiebreaks else "ZD-R7", f"Tied at {best}: {tied} play a tiebreaker round.")
+            Ruling(
+                "ZD-8" if not self.tiebreaks else "ZD-R7",
+                f"Tied at {best}: {tied} play a tiebreaker round.",
+            )
         )
         return Step(
             replace(game, contenders=leaders, seat=leaders[0], tiebreaks=self.tiebreaks + 1),

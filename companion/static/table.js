@@ -4,7 +4,6 @@ Object.assign(ZT, {
   renderers: {},
   snapshot: null,
   rules: {},
-  SYMBOLS: { brain: "🧠", feet: "👣", shotgun: "💥" },
   SUITS: { C: "♣", D: "♦", H: "♥", S: "♠" },
   RANKS: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
 
@@ -71,7 +70,9 @@ Object.assign(ZT, {
   renderActions(snapshot) {
     const box = document.getElementById("actions");
     box.replaceChildren();
-    for (const spec of snapshot.legal) box.append(ZT.actionWidget(spec, snapshot));
+    // Plain buttons first (stop, next phase...), then the actions that need input.
+    const ordered = [...snapshot.legal].sort((a, b) => (a.fields.length > 0) - (b.fields.length > 0));
+    for (const spec of ordered) box.append(ZT.actionWidget(spec, snapshot));
   },
 
   actionWidget(spec, snapshot) {
@@ -117,7 +118,8 @@ Object.assign(ZT, {
   dicePad(request, done) {
     const symbolic = request.faces.filter((f) => typeof f === "string");
     const faces = symbolic.length ? symbolic : request.faces;
-    const slots = Array.from({ length: request.count }, () => ({ color: null, value: null }));
+    const preset = request.preset_colors || [];
+    const slots = Array.from({ length: request.count }, (_, i) => ({ color: preset[i] || null, value: null }));
     const pad = ZT.el("div", { class: "dice-pad" });
     const ready = () => {
       const filled = slots.filter((s) => s.value !== null && (s.color || !request.colors.length));
@@ -129,11 +131,11 @@ Object.assign(ZT, {
       const row = ZT.el("div", { class: "die-slot", dataset: { die: i + 1 } }, ZT.el("span", { class: "die-no" }, `Die ${i + 1}`));
       const group = (options, key, label) => {
         const buttons = options.map((option) => ZT.el("button", {
-          class: `chip ${key === "color" ? "c-" + option : "face"}`,
+          class: `chip ${key === "color" ? "c-" + option : "face"}${slot[key] === option ? " chosen" : ""}`,
           dataset: { [key]: option },
           "aria-label": `die ${i + 1} ${option}`,
           onclick: () => {
-            slot[key] = slot[key] === option ? null : option;
+            slot[key] = option;
             for (const b of buttons) b.classList.toggle("chosen", b.dataset[key] === String(slot[key]));
             ready();
           },
@@ -141,7 +143,7 @@ Object.assign(ZT, {
         return ZT.el("div", { class: "chips" }, buttons);
       };
       if (request.colors.length) row.append(group(request.colors, "color", (c) => c));
-      row.append(group(faces, "value", (f) => (ZT.SYMBOLS[f] ? `${ZT.SYMBOLS[f]} ${f}` : f)));
+      row.append(group(faces, "value", (f) => f));
       pad.append(row);
     });
     return pad;

@@ -35,7 +35,9 @@ def gate() -> Gate:
     return current_app.extensions["gate"]  # type: ignore[no-any-return]
 
 
-def error_response(status: int, message: str, rule: str | None = None) -> tuple[dict[str, Any], int]:
+def error_response(
+    status: int, message: str, rule: str | None = None
+) -> tuple[dict[str, Any], int]:
     return {"error": message, "rule": rule, "status": status}, status
 
 
@@ -248,8 +250,13 @@ def rules(kind: str) -> dict[str, Any]:
             for r in book.rules
         ],
         "settings": [
-            {"name": s.name, "label": s.label, "choices": list(s.choices), "default": s.default,
-             "rule": s.rule}
+            {
+                "name": s.name,
+                "label": s.label,
+                "choices": list(s.choices),
+                "default": s.default,
+                "rule": s.rule,
+            }
             for s in book.settings
         ],
     }

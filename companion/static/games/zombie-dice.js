@@ -1,5 +1,7 @@
 // Zombie Dice board: scores, the cup, this turn's dice, and the advice.
 "use strict";
+const ZD_SYMBOL = { brain: "B", feet: "F", shotgun: "S" };
+
 ZT.register("zombie-dice", {
   render(snapshot, root) {
     const view = snapshot.view;
@@ -12,12 +14,12 @@ ZT.register("zombie-dice", {
       }, el("td", {}, p.name), el("td", { class: "score" }, String(p.score))))));
     const turn = el("div", { class: "turn" },
       el("div", { class: "pile" }, el("h3", {}, `Brains ${view.turn_brains}`),
-        dice(view.brains, ZT.SYMBOLS.brain),
+        dice(view.brains, ZD_SYMBOL.brain),
         view.noted_brains ? el("span", { class: "noted" }, `+${view.noted_brains} back in the cup`) : null),
       el("div", { class: "pile" }, el("h3", {}, `Shotguns ${Object.values(view.shotguns).reduce((a, b) => a + b, 0)}`),
-        dice(view.shotguns, ZT.SYMBOLS.shotgun)),
+        dice(view.shotguns, ZD_SYMBOL.shotgun)),
       el("div", { class: "pile" }, el("h3", {}, `Feet ${Object.values(view.feet).reduce((a, b) => a + b, 0)}`),
-        dice(view.feet, ZT.SYMBOLS.feet)),
+        dice(view.feet, ZD_SYMBOL.feet)),
       el("div", { class: "pile cup" }, el("h3", {}, `Cup ${Object.values(view.cup).reduce((a, b) => a + b, 0)}`),
         el("span", { class: "muted" }, Object.entries(view.cup).map(([c, n]) => `${n} ${c}`).join(" · "))));
     const notes = [];
