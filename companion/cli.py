@@ -5,47 +5,66 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import socket
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from companion.config import Config, ConfigError, find, load
 from companion.history import History
+from companion.store import StoreError
 from companion.table import TableError, read_export
-
-DEFAULT_PORT = 8000
-
-
-def lan_address() -> str:
-    """The address other devices on the network reach this machine at (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.254.254.254", 1))
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
 
 
 def serve(args: argparse.Namespace) -> int:
     from werkzeug.serving import make_server
 
+    from companion.announce import announce, lan_address, qr_text
+    from companion.panel import start_panel
     from companion.web import create_app
 
-    config: dict[str, Any] = {"PIN": args.pin}
-    if args.db:
-        config["DATABASE"] = args.db
-    app = create_app(config)
-    server = make_server(args.host, args.port, app, threaded=True)
-    host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
-    pin = app.extensions["gate"].pin
-    print(f"Zombie Table is open at http://{host}:{server.server_port}/", flush=True)
-    print(f"Table PIN: {pin}   (game log: {app.config['DATABASE']})", flush=True)
+    config = settings(args)
+    app = create_app(
+        {
+            "DATABASE": str(config.database),
+            "PIN": config.server.pin,
+            "DICE": config.dice,
+            "MDNS_NAME": config.server.name if config.server.announce else None,
+        }
+    )
+    table, desk = app.extensions["table"], app.extensions["desk"]
+    server = make_server(config.server.host, config.server.port, app, threaded=True)
+    everywhere = config.server.host in ("0.0.0.0", "::")
+    host = lan_address() if everywhere else config.server.host
+    url = f"http://{host}:{server.server_port}/"
+    print(f"Zombie Table is open at {url}", flush=True)
+    print(f"Table PIN: {app.extensions['gate'].pin}   (game log: {config.database})", flush=True)
+    print(qr_text(url), flush=True)
+    closers: list[Any] = [start_panel(config.gpio, table, desk)]
+    if config.server.announce and everywhere and host != "127.0.0.1":
+        closers.append(announce(config.server.name, host, server.server_port))
+    signal.signal(signal.SIGTERM, _stop)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
+    finally:
+        for closer in filter(None, closers):
+            closer.close()
+        server.server_close()
     return 0
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def settings(args: argparse.Namespace) -> Config:
+    """The config file (if any) with the command line's flags laid over it."""
+    return load(find(args.config)).override(
+        host=args.host, port=args.port, pin=args.pin, db=args.db
+    )
 
 
 def describe(history: History, out: TextIO) -> None:
@@ -75,6 +94,19 @@ def replay(args: argparse.Namespace) -> int:
     return 1 if rejected else 0
 
 
+def doctor(args: argparse.Namespace) -> int:
+    from companion.doctor import diagnose
+
+    config = settings(args)
+    print(f"config: {config.source}")
+    findings = list(diagnose(config))
+    for finding in findings:
+        print(finding.line())
+    broken = [f for f in findings if f.ok is False]
+    print("All is well." if not broken else f"{len(broken)} thing(s) to fix.")
+    return 1 if broken else 0
+
+
 def read_dice(args: argparse.Namespace) -> int:
     from companion.vision.cli import run
 
@@ -85,12 +117,17 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="zombie-table", description=__doc__)
     sub = top.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("serve", help="run the table service")
-    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    p.add_argument("--db", help="the game log file (default ~/.local/share/zombie-table/)")
-    p.add_argument("--pin", help="the table PIN (default: one made up on first start, kept)")
-    p.set_defaults(run=serve)
+    for name, run, text in (
+        ("serve", serve, "run the table service"),
+        ("doctor", doctor, "check the camera, tower, GPIO, game log and network"),
+    ):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--config", help="the config file (default: see docs/CONFIG.md)")
+        p.add_argument("--host", help="address to listen on (default 0.0.0.0: all)")
+        p.add_argument("--port", type=int, help="port (default 8000)")
+        p.add_argument("--db", help="the game log file (default ~/.local/share/zombie-table/)")
+        p.add_argument("--pin", help="the table PIN (default: one made up on first start, kept)")
+        p.set_defaults(run=run)
 
     p = sub.add_parser("replay", help="replay an exported game file and print its final state")
     p.add_argument("file")
@@ -108,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except TableError as exc:
+    except (TableError, ConfigError, StoreError) as exc:
         print(f"zombie-table: {exc}", file=sys.stderr)
         return 2
 

@@ -36,6 +36,7 @@ Object.assign(ZT, {
       for (const rule of book.rules) ZT.rules[rule.id] = rule;
     });
     document.getElementById("undo").addEventListener("click", () => ZT.change("/undo", {}).catch(() => {}));
+    ZT.keepAwake();
     const live = document.getElementById("live");
     const source = new EventSource(ZT.gamePath("/stream"));
     source.addEventListener("snapshot", (event) => {
@@ -47,6 +48,17 @@ Object.assign(ZT, {
       live.textContent = "reconnecting…";
       live.className = "live";
     });
+  },
+
+  // Keep the screen on while a game is played, where the browser allows it (Wake Lock API).
+  keepAwake() {
+    if (!("wakeLock" in navigator)) return;
+    const request = () => {
+      if (document.visibilityState !== "visible" || ZT.snapshot?.status === "finished") return;
+      navigator.wakeLock.request("screen").then((lock) => { ZT.wakeLock = lock; }, () => {});
+    };
+    document.addEventListener("visibilitychange", request);
+    request();
   },
 
   render(snapshot) {

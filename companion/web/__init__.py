@@ -9,6 +9,8 @@ from typing import Any
 
 from flask import Flask
 
+from companion.config import DiceConfig
+from companion.desk import DiceDesk
 from companion.store import Store
 from companion.table import Table
 from companion.web import api, pages
@@ -33,7 +35,8 @@ def table_pin(store: Store, configured: str | None) -> str:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. ``config`` may set DATABASE (a path), PIN, and any Flask setting."""
+    """Build the app. ``config`` may set DATABASE (a path), PIN, DICE (a :class:`DiceConfig`)
+    and any Flask setting."""
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=str(PACKAGE / "static"))
     app.config.from_mapping(
         DATABASE=str(Path.home() / ".local/share/zombie-table/table.sqlite3"),
@@ -51,7 +54,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         store.set_setting("secret", secret)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret
-    app.extensions["table"] = Table(store)
+    table = Table(store)
+    dice = app.config.get("DICE") or DiceConfig()
+    app.extensions["table"] = table
+    app.extensions["desk"] = DiceDesk(table, dice.confirm_below, dice.colors)
     app.extensions["gate"] = Gate(table_pin(store, app.config["PIN"]))
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, render_template
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    render_template,
+    request,
+    send_from_directory,
+)
+
+from companion.announce import qr_svg
 
 from companion.games import GAMES
 from companion.table import Table, TableError
-from companion.web.auth import granted
 
 bp = Blueprint("pages", __name__)
 
@@ -20,13 +29,37 @@ def table() -> Table:
 @bp.get("/")
 def home() -> str:
     games = table().games()
+    name = current_app.config.get("MDNS_NAME")
+    port = request.host.rpartition(":")[2] if ":" in request.host else "80"
     return render_template(
         "home.html",
         kinds=GAMES,
         active=[g for g in games if g.status == "active"],
         finished=[g for g in games if g.status == "finished"],
-        granted=granted(),
+        join_url=request.host_url,
+        mdns_url=f"http://{name}.local:{port}/" if name else None,
+        qr=qr_svg(request.host_url),
     )
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    return send_from_directory(
+        current_app.static_folder or "", "manifest.webmanifest", mimetype="application/manifest+json"
+    )
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, served from the root so that it may keep the whole app's shell."""
+    response = send_from_directory(current_app.static_folder or "", "sw.js")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline() -> str:
+    return render_template("offline.html")
 
 
 @bp.get("/games/<game_id>")

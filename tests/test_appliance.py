@@ -1,0 +1,60 @@
+"""Finding the table and installing the tablet app: QR code, mDNS, manifest, offline shell."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from flask.testing import FlaskClient
+from zeroconf import Zeroconf
+
+from companion.announce import SERVICE_TYPE, announce, qr_svg
+from tests.server import free_port
+
+
+def test_home_page_shows_a_qr_code_of_its_address(client: FlaskClient) -> None:
+    page = client.get("/", base_url="http://192.168.1.20:8000").get_data(as_text=True)
+    assert "http://192.168.1.20:8000/" in page
+    assert qr_svg("http://192.168.1.20:8000/") in page
+
+
+def fetch(client: FlaskClient, path: str) -> tuple[int, str, str]:
+    with client.get(path) as response:
+        return response.status_code, response.mimetype, response.get_data(as_text=True)
+
+
+def test_manifest_icons_and_service_worker(client: FlaskClient) -> None:
+    status, mimetype, text = fetch(client, "/manifest.webmanifest")
+    assert mimetype == "application/manifest+json"
+    manifest = json.loads(text)
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    for icon in manifest["icons"]:
+        with client.get(icon["src"]) as response:
+            assert response.status_code == 200, icon["src"]
+    status, mimetype, sw = fetch(client, "/sw.js")
+    assert status == 200 and "javascript" in mimetype
+    for path in ("/offline", "/static/style.css", "/static/zt.js", "/static/table.js"):
+        assert f'"{path}"' in sw
+        assert fetch(client, path)[0] == 200
+    assert 'rel="manifest"' in fetch(client, "/")[2]
+
+
+def test_the_table_is_announced_with_mdns() -> None:
+    port = free_port()
+    announced = announce("zombie-table-test", "127.0.0.1", port)
+    assert announced is not None
+    listener = Zeroconf(interfaces=["127.0.0.1"])
+    try:
+        info = None
+        deadline = time.monotonic() + 10
+        while info is None and time.monotonic() < deadline:
+            info = listener.get_service_info(
+                SERVICE_TYPE, f"Zombie Table (zombie-table-test).{SERVICE_TYPE}", timeout=2000
+            )
+        assert info is not None
+        assert info.port == port
+        assert info.server == "zombie-table-test.local."
+        assert info.parsed_addresses() == ["127.0.0.1"]
+    finally:
+        listener.close()
+        announced.close()
