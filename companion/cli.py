@@ -7,6 +7,7 @@ import json
 import logging
 import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -21,7 +22,9 @@ def serve(args: argparse.Namespace) -> int:
     from werkzeug.serving import make_server
 
     from companion.announce import announce, lan_address, qr_text
+    from companion.games.zombie_dice_advice import TurnPosition, advise
     from companion.panel import start_panel
+    from companion.sources import start_sources
     from companion.web import create_app
 
     config = settings(args)
@@ -41,6 +44,9 @@ def serve(args: argparse.Namespace) -> int:
     print(f"Zombie Table is open at {url}", flush=True)
     print(f"Table PIN: {app.extensions['gate'].pin}   (game log: {config.database})", flush=True)
     print(qr_text(url), flush=True)
+    # Solving a whole turn once fills the advice cache: later advice is instant.
+    threading.Thread(target=advise, args=(TurnPosition(),), daemon=True).start()
+    stops = start_sources(config.dice, desk)
     closers: list[Any] = [start_panel(config.gpio, table, desk)]
     if config.server.announce and everywhere and host != "127.0.0.1":
         closers.append(announce(config.server.name, host, server.server_port))
@@ -50,6 +56,8 @@ def serve(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        for stop in stops:
+            stop()
         for closer in filter(None, closers):
             closer.close()
         server.server_close()

@@ -20,7 +20,8 @@ from companion.table import Table, TableError
 
 log = logging.getLogger(__name__)
 
-#: What the desk tells its listeners: "reading", "pending", "accepted", "refused", "cleared".
+#: What the desk tells its listeners:
+#: "reading", "pending", "accepted", "refused", "notice", "cleared".
 DeskListener = Callable[[str], None]
 
 
@@ -42,6 +43,7 @@ class DiceDesk:
         self.confirm_below = confirm_below
         self.colors = dict(colors or {})
         self.pending: Pending | None = None
+        self.message: str | None = None  # what a source asks the players to do
         self.sources: dict[str, Any] = {}  # name -> has .status(), maybe .read_now()
         self._lock = threading.RLock()
         self._listeners: list[DeskListener] = []
@@ -58,13 +60,25 @@ class DiceDesk:
         self.sources[name] = source
 
     def status(self) -> dict[str, Any]:
+        """What the tablet shows of the dice: the waiting read, a message, each source's state.
+
+        A source's ``status()`` returns an object with ``to_json()``.
+        """
         with self._lock:
             return {
                 "pending": None if self.pending is None else self.pending.to_json(),
+                "message": self.message,
                 "confirm_below": self.confirm_below,
                 "colors": self.colors,
-                "sources": {name: source.status() for name, source in self.sources.items()},
+                "sources": {n: s.status().to_json() for n, s in self.sources.items()},
             }
+
+    def notice(self, message: str) -> None:
+        """A source needs the players (a die it cannot read); shown until the next read."""
+        with self._lock:
+            self.message = message
+        log.info("dice: %s", message)
+        self._tell("notice")
 
     def map_colors(self, roll: Roll) -> Roll:
         """Name each die's colour as the game does (a white pip die may stand for green)."""
@@ -123,4 +137,5 @@ class DiceDesk:
             self._tell("refused")
             raise
         self.pending = None
+        self.message = None
         self._tell("accepted")

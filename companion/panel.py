@@ -100,8 +100,8 @@ class Panel:
 
     def _on_desk(self, what: str) -> None:
         self._led("reading", what == "reading", blink=what == "reading")
-        self._led("attention", what in ("pending", "refused"))
-        if what in ("pending", "refused"):
+        self._led("attention", what in ("pending", "refused", "notice"))
+        if what in ("pending", "refused", "notice"):
             self.beep("attention")
 
     def close(self) -> None:

@@ -15,7 +15,6 @@ from flask import (
 )
 
 from companion.announce import qr_svg
-
 from companion.games import GAMES
 from companion.table import Table, TableError
 
@@ -44,8 +43,9 @@ def home() -> str:
 
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
+    static = current_app.static_folder or ""
     return send_from_directory(
-        current_app.static_folder or "", "manifest.webmanifest", mimetype="application/manifest+json"
+        static, "manifest.webmanifest", mimetype="application/manifest+json"
     )
 
 

@@ -1,0 +1,35 @@
+"""The dice sources the config turns on, each handing its reads to the dice desk."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from companion.config import DiceConfig
+from companion.desk import DiceDesk
+
+log = logging.getLogger(__name__)
+
+
+def start_sources(config: DiceConfig, desk: DiceDesk) -> list[Callable[[], None]]:
+    """Start the camera and the tower as configured; returns what stops them."""
+    stops: list[Callable[[], None]] = []
+    if config.tower != "off":
+        from companion.tower.protocol import RollReport
+        from companion.tower.reader import TowerReader
+
+        def unreadable(report: RollReport) -> None:
+            cradles = ", ".join(str(n) for n in report.unreadable)
+            desk.notice(
+                f"The tower could not read the die in cradle {cradles}: nudge it flat and press "
+                "the tower's button."
+            )
+
+        reader = TowerReader(
+            desk.offer, unreadable, port=None if config.tower == "auto" else config.tower
+        )
+        desk.attach("tower", reader)
+        reader.start()
+        stops.append(reader.stop)
+        log.info("dice tower: %s", "looking for it" if config.tower == "auto" else config.tower)
+    return stops
