@@ -69,7 +69,8 @@ Object.assign(ZT, {
     const outcome = document.getElementById("outcome");
     outcome.hidden = !snapshot.outcome;
     if (snapshot.outcome) {
-      outcome.textContent = `Winner: ${snapshot.outcome.winners.join(", ")} (${snapshot.outcome.reason})`;
+      const { winners, reason } = snapshot.outcome;
+      outcome.textContent = winners.length ? `Winner: ${winners.join(", ")} (${reason})` : `Game over: ${reason}`;
     }
     const board = document.getElementById("board");
     const renderer = ZT.renderers[snapshot.kind];

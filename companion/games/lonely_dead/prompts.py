@@ -1,0 +1,231 @@
+"""What the table is asked to do next, and the actions that answer it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.games.core import ActionSpec, Field, RollRequest
+from companion.games.lonely_dead.cards import HAND, IN_PLAY, count, shown
+
+if TYPE_CHECKING:
+    from companion.games.lonely_dead.game import LonelyDead
+
+ONE_DIE = RollRequest(1)
+TWO_DICE = RollRequest(2)
+
+#: The button for each roll the game may wait for.
+ROLL_LABELS = {
+    "remove_roll": "Roll for the cards set aside",
+    "fight": "Roll the fight",
+    "extra_die": "Roll the extra die",
+    "infect": "Roll the infection die",
+    "search": "Roll the search die",
+}
+
+Ask = tuple[str, RollRequest | None, str | None]
+
+
+def asks(game: LonelyDead) -> Ask:
+    """What the table must do next: the words, and the roll and action that answer it."""
+    if game.step == "over":
+        return game.ended, None, None
+    if game.pending:
+        return _need(game)
+    step = game.step
+    if step == "removal":
+        return (
+            "Setup: sort the survivors (J, Q, K, A) from the numbered cards (2-10 and the "
+            "joker). Roll one die: that many survivor cards go aside unseen.",
+            ONE_DIE,
+            "remove_roll",
+        )
+    if step == "naming":
+        return (
+            f"Set {count(game.removed_unknown)} from the survivors aside, face down. If you "
+            "looked at them, name them; otherwise leave them unknown.",
+            None,
+            None,
+        )
+    if step in ("hand", "replenish"):
+        where = "Setup" if step == "hand" else f"Round {game.round}, Horde Replenish"
+        return (
+            f"{where}: {_zombie_source(game)} (hand {len(game.hand) + 1} of {HAND}). Which card?",
+            None,
+            None,
+        )
+    if step == "attack":
+        return (
+            f"Round {game.round}, Zombies Attack: play cards on survivors of their suit, then "
+            "end the attacks.",
+            None,
+            None,
+        )
+    if step == "discard":
+        return (
+            f"Round {game.round}: no valid attack. Discard your hand ({shown(game.hand)}) to the "
+            "Survivor Discard.",
+            None,
+            None,
+        )
+    if step == "fight":
+        return _fight(game)
+    if step == "search":
+        return _search(game)
+    return _worsen(game), None, None
+
+
+def _need(game: LonelyDead) -> Ask:
+    need = game.pending[0]
+    if need.kind == "infect":
+        return (
+            f"{game.who(need.position)} is infected: roll one die and set it on the card.",
+            ONE_DIE,
+            "infect",
+        )
+    if game.step == "dealing":
+        return (
+            f"Setup: deal survivor {need.position + 1} of {IN_PLAY} from the Safehouse, face up. "
+            "Which card is it?",
+            None,
+            None,
+        )
+    return (
+        f"Deal a new survivor {need.position + 1} from the Safehouse, face up. Which card is it?",
+        None,
+        None,
+    )
+
+
+def _zombie_source(game: LonelyDead) -> str:
+    if game.zombie_deck.size:
+        return "draw a card from the Zombie Deck"
+    return (
+        f"the Zombie Deck is empty: shuffle the Zombie Discard ({count(len(game.zombie_discard))})"
+        " into a new Zombie Deck and draw"
+    )
+
+
+def _survivor_source(game: LonelyDead) -> str:
+    if game.survivor_deck.size:
+        return "draw the top card of the Survivor Deck"
+    return (
+        f"the Survivor Deck is empty: shuffle the Survivor Discard "
+        f"({count(len(game.survivor_discard))}) into a new Survivor Deck and draw"
+    )
+
+
+def _fight(game: LonelyDead) -> Ask:
+    fight = game.fight
+    assert fight is not None
+    survivor = game.survivors[fight.position]
+    zombie = survivor.zombies[fight.zombie]
+    who = survivor.label(fight.position)
+    if fight.waiting == "extra":
+        dice = "+".join(str(d) for d in fight.dice)
+        return (
+            f"{who} uses an extra-die item: roll one more die (so far {dice}).",
+            ONE_DIE,
+            "extra_die",
+        )
+    if fight.waiting == "item":
+        return f"{who} swaps an item: {_survivor_source(game)}. Which card?", None, None
+    return (
+        f"Round {game.round}, Fight: {who}, {survivor.wounds}/{survivor.limit} wounds, against "
+        f"{zombie.label()} worth {zombie.value}. Roll two dice.",
+        TWO_DICE,
+        "fight",
+    )
+
+
+def _search(game: LonelyDead) -> Ask:
+    if game.search_roll:
+        return f"Survivor Search: {_survivor_source(game)}. Which card?", None, None
+    n = len(game.survivors)
+    found = "1 finds an item" if n == 1 else f"1-{n} finds an item for that survivor"
+    return (
+        f"Round {game.round}, Survivor Search: roll one die ({found}, higher finds a zombie).",
+        ONE_DIE,
+        "search",
+    )
+
+
+def _worsen(game: LonelyDead) -> str:
+    turns = [
+        f"survivor {i + 1} to {s.infection - 1}"
+        for i, s in enumerate(game.survivors)
+        if s.infection is not None and not s.infected_now
+    ]
+    if not turns:
+        return f"Round {game.round}, Worsening Infection: no die to turn. End the round."
+    return (
+        f"Round {game.round}, Worsening Infection: turn the infection dice down "
+        f"({', '.join(turns)}), then end the round."
+    )
+
+
+#: The actions each step waits for, when no roll or pending task decides it.
+STEP_KINDS = {
+    "naming": ("remove",),
+    "hand": ("draw_zombie",),
+    "replenish": ("draw_zombie",),
+    "attack": ("attack", "join", "joker", "end_attacks"),
+    "discard": ("discard_hand",),
+    "fight": ("draw_item",),
+    "search": ("search_card",),
+    "worsen": ("worsen",),
+}
+
+
+def kinds(game: LonelyDead) -> tuple[str, ...]:
+    """The kinds of action the game takes now (whether their parameters are allowed or not)."""
+    if game.step == "over":
+        return ()
+    kind = asks(game)[2]
+    if kind is not None:
+        return (kind, "concede")
+    if game.pending:
+        return ("deal_survivor", "concede")
+    return (*STEP_KINDS[game.step], "concede")
+
+
+def specs(game: LonelyDead) -> list[ActionSpec]:
+    """The actions that answer the prompt (giving up is added by the game)."""
+    _, roll, kind = asks(game)
+    if roll is not None and kind is not None:
+        dice = Field("roll", "roll", "one die" if roll.count == 1 else "two dice")
+        return [ActionSpec(kind, ROLL_LABELS[kind], fields=(dice,))]
+    if game.pending:
+        position = game.pending[0].position
+        pick = Field("card", "card", "Survivor", options=game.safehouse_options())
+        return [ActionSpec("deal_survivor", f"Deal survivor {position + 1}", fields=(pick,))]
+    step = game.step
+    if step == "naming":
+        cards = Field(
+            "cards",
+            "cards",
+            "Cards set aside (if you saw them)",
+            options=game.safehouse_options(),
+            min=0,
+            max=game.removed_unknown,
+        )
+        return [ActionSpec("remove", "Set them aside", fields=(cards,))]
+    if step in ("hand", "replenish"):
+        options = game.draw_options(game.zombie_deck, game.zombie_discard)
+        pick = Field("card", "card", "Zombie card", options=options)
+        return [ActionSpec("draw_zombie", "Draw a zombie card", fields=(pick,))]
+    if step == "attack":
+        plays = []
+        for play in sorted(game.attack_options(), key=lambda a: a.kind == "joker"):
+            action = play.action()
+            label = play.label(game.survivors[play.position])
+            plays.append(ActionSpec(action.kind, label, params=action.params))
+        return [*plays, ActionSpec("end_attacks", "End the attacks: fight")]
+    if step == "discard":
+        return [ActionSpec("discard_hand", "Discard the hand")]
+    if step in ("fight", "search"):
+        options = game.draw_options(game.survivor_deck, game.survivor_discard)
+        pick = Field("card", "card", "Card drawn", options=options)
+        if step == "fight":
+            return [ActionSpec("draw_item", "Draw the new item", fields=(pick,))]
+        return [ActionSpec("search_card", "Draw the search card", fields=(pick,))]
+    return [ActionSpec("worsen", "Worsen infections and end the round")]
