@@ -132,6 +132,7 @@ class ActionSpec:
     label: str
     params: Mapping[str, JSON] = field(default_factory=dict)
     fields: tuple[Field, ...] = ()
+    quiet: bool = False  # a rare step (give up, end the game): drawn small, after the others
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -139,6 +140,7 @@ class ActionSpec:
             "label": self.label,
             "params": dict(self.params),
             "fields": [f.to_json() for f in self.fields],
+            "quiet": self.quiet,
         }
 
 

@@ -84,14 +84,15 @@ Object.assign(ZT, {
     const box = document.getElementById("actions");
     box.replaceChildren();
     // Plain buttons first (stop, next phase...), then the actions that need input.
-    const ordered = [...snapshot.legal].sort((a, b) => (a.fields.length > 0) - (b.fields.length > 0));
+    const rank = (spec) => (spec.quiet ? 2 : spec.fields.length > 0 ? 1 : 0);
+    const ordered = [...snapshot.legal].sort((a, b) => rank(a) - rank(b));
     for (const spec of ordered) box.append(ZT.actionWidget(spec, snapshot));
   },
 
   actionWidget(spec, snapshot) {
     if (!spec.fields.length) {
       return ZT.el("button", {
-        class: "primary big", dataset: { action: spec.kind },
+        class: spec.quiet ? "quiet" : "primary big", dataset: { action: spec.kind },
         onclick: () => ZT.act(spec.kind, spec.params).catch(() => {}),
       }, spec.label);
     }
