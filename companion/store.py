@@ -10,11 +10,14 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+#: The log's format, kept in SQLite's ``user_version``.
+LOG_FORMAT = 1
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -104,8 +107,13 @@ class Store:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
+            # A log that opens but cannot be written (read-only file or card) fails here, at
+            # start, rather than at the first move of a game.
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(f"PRAGMA user_version = {LOG_FORMAT}")
+            self._db.execute("COMMIT")
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the game log {self.path}: {exc}") from exc
+            raise StoreError(f"cannot open the game log {self.path} for writing: {exc}") from exc
 
     def close(self) -> None:
         with self._lock:
@@ -113,31 +121,55 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
+        """One durable write transaction: all of it is committed, or none of it."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
                     yield self._db
+                    self._db.execute("COMMIT")
                 except BaseException:
-                    self._db.execute("ROLLBACK")
+                    self._rollback()
                     raise
-                self._db.execute("COMMIT")
             except sqlite3.IntegrityError as exc:
                 raise Conflict(f"the game log already has that event: {exc}") from exc
             except sqlite3.Error as exc:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
                 raise StoreError(f"the game log could not be written: {exc}") from exc
 
+    def _rollback(self) -> None:
+        """Undo an open transaction; SQLite may already have done so (a full disk does)."""
+        if self._db.in_transaction:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # the error being raised says more than this one would
+
     def create_game(
-        self, game_id: str, kind: str, setup: dict[str, Any], players: list[str], at: str
+        self,
+        game_id: str,
+        kind: str,
+        setup: dict[str, Any],
+        players: list[str],
+        at: str,
+        events: Sequence[Event] = (),
+        *,
+        length: int = 0,
+        winners: list[str] | None = None,
     ) -> None:
+        """Add a game, with the ``events`` of an imported one, in one durable transaction.
+
+        ``length`` and ``winners`` describe the game after the last of ``events``.
+        """
         with self._write() as db:
             db.execute(
                 "INSERT INTO games (id, kind, setup, created, updated, players)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, kind, json.dumps(setup), at, at, json.dumps(players)),
             )
+            for event in events:
+                self._insert(db, game_id, event)
+            if events:
+                self._summarise(db, game_id, events[-1].at, length, winners)
 
     def append(
         self,
@@ -148,26 +180,36 @@ class Store:
         winners: list[str] | None,
     ) -> None:
         """Append ``event`` and update the game's summary in one durable transaction."""
-        status = "active" if winners is None else "finished"
         with self._write() as db:
-            db.execute(
-                "INSERT INTO events (game_id, seq, type, payload, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, event.seq, event.type, json.dumps(event.payload), event.at),
-            )
-            db.execute(
-                "UPDATE games SET updated = ?, status = ?, winners = ?, length = ?,"
-                " finished = CASE WHEN ? = 'finished' THEN COALESCE(finished, ?) END"
-                " WHERE id = ?",
-                (
-                    event.at,
-                    status,
-                    None if winners is None else json.dumps(winners),
-                    length,
-                    status,
-                    event.at,
-                    game_id,
-                ),
-            )
+            self._insert(db, game_id, event)
+            self._summarise(db, game_id, event.at, length, winners)
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, game_id: str, event: Event) -> None:
+        db.execute(
+            "INSERT INTO events (game_id, seq, type, payload, at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, event.seq, event.type, json.dumps(event.payload), event.at),
+        )
+
+    @staticmethod
+    def _summarise(
+        db: sqlite3.Connection, game_id: str, at: str, length: int, winners: list[str] | None
+    ) -> None:
+        status = "active" if winners is None else "finished"
+        db.execute(
+            "UPDATE games SET updated = ?, status = ?, winners = ?, length = ?,"
+            " finished = CASE WHEN ? = 'finished' THEN COALESCE(finished, ?) END"
+            " WHERE id = ?",
+            (
+                at,
+                status,
+                None if winners is None else json.dumps(winners),
+                length,
+                status,
+                at,
+                game_id,
+            ),
+        )
 
     def events(self, game_id: str) -> list[Event]:
         with self._lock:

@@ -7,21 +7,24 @@ the log cannot be written, the game in memory is put back as it was.
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from companion.dice import Roll
 from companion.games import GAMES
-from companion.games.core import Action, RuleError, SetupError
+from companion.games.core import Action, Game, RuleError, SetupError
 from companion.history import CorrectionError, Entry, History
 from companion.store import Event, GameRecord, Store
 
 EXPORT_FORMAT = "zombie-table/game"
 EXPORT_VERSION = 1
+#: How many of the latest actions a snapshot's game log carries (the export has them all).
+SNAPSHOT_LOG = 200
 
 
 class TableError(ValueError):
@@ -56,6 +59,8 @@ class Change:
     version: int
     entry: Entry | None
     signals: tuple[str, ...]
+    #: The game's snapshot just after this change (before any later one).
+    snapshot: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 Listener = Callable[[Change], None]
@@ -72,6 +77,7 @@ class Table:
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._histories: dict[str, History] = {}
+        self._snapshots: dict[str, tuple[int, dict[str, Any], str]] = {}
         self._listeners: list[Listener] = []
 
     # -- reading ---------------------------------------------------------------------------
@@ -107,12 +113,23 @@ class Table:
 
     def snapshot(self, game_id: str) -> dict[str, Any]:
         """Everything a screen needs to draw the game, as JSON."""
+        return self._snapshot(game_id)[1]
+
+    def snapshot_text(self, game_id: str) -> tuple[int, str]:
+        """The version and the snapshot serialised once, for every page watching."""
+        version, _, text = self._snapshot(game_id)
+        return version, text
+
+    def _snapshot(self, game_id: str) -> tuple[int, dict[str, Any], str]:
         with self._lock:
             history = self.history(game_id)
+            cached = self._snapshots.get(game_id)
+            if cached is not None and cached[0] == history.next_seq:
+                return cached
             record = self.record(game_id)
             game = history.game
             outcome = game.outcome()
-            return {
+            snap = {
                 "id": game_id,
                 "kind": record.kind,
                 "title": game.title,
@@ -125,8 +142,11 @@ class Table:
                 "default": None if (d := game.default_action()) is None else d.to_json(),
                 "outcome": None if outcome is None else outcome.to_json(),
                 "view": game.view(),
-                "log": [entry.to_json() for entry in history.entries],
+                "log": [entry.to_json() for entry in history.entries[-SNAPSHOT_LOG:]],
+                "log_length": len(history.entries),
             }
+            self._snapshots[game_id] = (history.next_seq, snap, json.dumps(snap))
+            return self._snapshots[game_id]
 
     # -- changing --------------------------------------------------------------------------
 
@@ -145,9 +165,15 @@ class Table:
             self._histories[game_id] = history
         return game_id
 
-    def act(self, game_id: str, action: Action, expect: int | None = None) -> Change:
+    def act(
+        self, game_id: str, action: Action, expect: int | None = None, *, strict: bool = False
+    ) -> Change:
+        """Apply ``action``. ``strict`` (for actions a client typed): refuse parameters that no
+        legal action of its kind takes, rather than keep them in the log for ever."""
         with self._lock:
             history = self._open(game_id, expect)
+            if strict:
+                check_params(history.game, action)
             entry = self._guard(history, lambda: history.act(action))
             return self._commit(game_id, history, "action", {"action": action.to_json()}, entry)
 
@@ -229,8 +255,10 @@ class Table:
             )
         except Exception:
             del self._histories[game_id]  # rebuilt from the log, which is unchanged
+            self._snapshots.pop(game_id, None)
             raise
-        change = Change(game_id, history.next_seq, entry, () if entry is None else entry.signals)
+        signals = () if entry is None else entry.signals
+        change = Change(game_id, history.next_seq, entry, signals, self._snapshot(game_id)[1])
         self._changed.notify_all()
         for listener in list(self._listeners):
             listener(change)
@@ -280,19 +308,35 @@ class Table:
             event, why = rejected[0]
             raise TableError(f"the file's event {event.seq} does not replay: {why}")
         game_id = secrets.token_hex(4)
+        outcome = history.game.outcome()
         with self._lock:
-            self.store.create_game(game_id, kind, setup, list(history.game.players()), self.clock())
-            for n, event in enumerate(events):
-                last = n == len(events) - 1
-                outcome = history.game.outcome() if last else None
-                self.store.append(
-                    game_id,
-                    Event(n, event.type, event.payload, event.at),
-                    length=len(history.entries),
-                    winners=None if outcome is None else list(outcome.winners),
-                )
+            self.store.create_game(
+                game_id,
+                kind,
+                setup,
+                list(history.game.players()),
+                self.clock(),
+                events,
+                length=len(history.entries),
+                winners=None if outcome is None else list(outcome.winners),
+            )
             self._histories[game_id] = history
         return game_id
+
+
+def check_params(game: Game, action: Action) -> None:
+    """Refuse parameters that none of the game's legal actions of this kind asks for."""
+    specs = [spec for spec in game.legal_actions() if spec.kind == action.kind]
+    if not specs:
+        return  # the game itself says why this action is not possible now
+    known = {name for spec in specs for name in (*spec.params, *(f.name for f in spec.fields))}
+    unknown = sorted(set(action.params) - known)
+    if unknown:
+        raise TableError(
+            f"'{action.kind}' takes no parameter(s) {', '.join(map(repr, unknown))}; "
+            f"it takes: {', '.join(sorted(known)) or 'none'}.",
+            "core.param",
+        )
 
 
 def read_export(data: Any) -> tuple[str, dict[str, Any], list[Event]]:
@@ -302,17 +346,29 @@ def read_export(data: Any) -> tuple[str, dict[str, Any], list[Event]]:
     if data.get("version") != EXPORT_VERSION:
         raise TableError(f"unsupported export version {data.get('version')!r}")
     kind, setup, raw = data.get("kind"), data.get("setup"), data.get("events")
-    if kind not in GAMES:
+    if not isinstance(kind, str) or kind not in GAMES:
         raise TableError(f"unknown game {kind!r}")
     if not isinstance(setup, dict) or not isinstance(raw, list):
         raise TableError("an exported game needs a 'setup' object and an 'events' list")
     events = []
     for n, item in enumerate(raw):
-        if not (
-            isinstance(item, dict)
-            and item.get("type") in ("action", "undo", "correct")
-            and isinstance(item.get("payload"), dict)
-        ):
+        if not (isinstance(item, dict) and _is_event(item.get("type"), item.get("payload"))):
             raise TableError(f"event {n} is not an event")
         events.append(Event(n, item["type"], item["payload"], str(item.get("at", ""))))
     return kind, setup, events
+
+
+def _is_event(kind: object, payload: object) -> bool:
+    """Whether ``payload`` has the shape the log writes for an event of type ``kind``."""
+    if not isinstance(payload, dict):
+        return False
+    if kind == "action":
+        return isinstance(payload.get("action"), dict)
+    if kind == "correct":
+        target = payload.get("target")
+        return (
+            isinstance(target, int)
+            and not isinstance(target, bool)
+            and isinstance(payload.get("roll"), dict)
+        )
+    return kind == "undo"

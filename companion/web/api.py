@@ -7,18 +7,25 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request, session, url_for
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion.dice import Roll, RollError
 from companion.games import GAMES, game_class
 from companion.games.core import Action
-from companion.store import StoreError
+from companion.store import Conflict, StoreError
 from companion.table import Change, NotFound, Table, TableError
 from companion.web.auth import AuthError, Gate, granted
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 STREAM_KEEPALIVE = 15.0
+#: The largest body of an ordinary request (a move, a roll, a new game); an imported game may
+#: be as large as the app's MAX_CONTENT_LENGTH.
+MAX_BODY_BYTES = 64 * 1024
+#: How deeply arrays and objects may nest in a request (an exported game needs 6).
+MAX_DEPTH = 32
+#: The largest version or action number a request may name.
+MAX_NUMBER = 2**31 - 1
 
 
 class BadRequest(Exception):
@@ -58,6 +65,8 @@ def _auth_error(exc: AuthError) -> tuple[dict[str, Any], int]:
 
 @bp.errorhandler(StoreError)
 def _store_error(exc: StoreError) -> tuple[dict[str, Any], int]:
+    if isinstance(exc, Conflict):
+        return error_response(409, "Someone else changed this game at the same moment; look again.")
     current_app.logger.error("game log: %s", exc)
     return error_response(503, f"The game log cannot be written, nothing was changed: {exc}")
 
@@ -67,11 +76,60 @@ def _http_error(exc: HTTPException) -> tuple[dict[str, Any], int]:
     return error_response(exc.code or 500, exc.description or exc.name)
 
 
-def body(allowed: set[str], required: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """The request's JSON object, with no unknown fields and every required one."""
+@bp.app_errorhandler(HTTPException)
+def _api_http_error(exc: HTTPException) -> HTTPException | tuple[dict[str, Any], int]:
+    """Unknown paths and methods under /api answer in JSON too; pages keep their own errors."""
+    if request.path == "/api" or request.path.startswith("/api/"):
+        return _http_error(exc)
+    return exc
+
+
+def _not_a_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def read_json(limit: int | None) -> Any:
+    """The request's JSON document, checked for size, nesting and text that is not Unicode."""
     if not request.is_json:
         raise BadRequest("Send a JSON object with Content-Type: application/json.")
-    data = request.get_json(silent=True)
+    length = request.content_length
+    if limit is not None and length is not None and length > limit:
+        raise RequestEntityTooLarge(f"The request is larger than {limit} bytes.")
+    raw = request.get_data(cache=False)  # never more than MAX_CONTENT_LENGTH
+    if limit is not None and len(raw) > limit:
+        raise RequestEntityTooLarge(f"The request is larger than {limit} bytes.")
+    try:
+        data = json.loads(raw, parse_constant=_not_a_constant)
+    except RecursionError:
+        raise BadRequest(f"The request nests deeper than {MAX_DEPTH} levels.") from None
+    except ValueError as exc:  # includes bytes that are not UTF-8
+        raise BadRequest(f"The request body is not valid JSON: {exc}") from None
+    check_shape(data)
+    return data
+
+
+def check_shape(data: Any) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` and strings that are not Unicode text."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode()
+            except UnicodeEncodeError:
+                raise BadRequest("The request has text that is not Unicode.") from None
+        elif isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                raise BadRequest(f"The request nests deeper than {MAX_DEPTH} levels.")
+            inside = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+            stack.extend((v, depth + 1) for v in inside)
+
+
+def body(
+    allowed: set[str], required: frozenset[str] = frozenset(), limit: int = MAX_BODY_BYTES
+) -> dict[str, Any]:
+    """The request's JSON object, with no unknown fields and every required one."""
+    data = read_json(limit)
     if not isinstance(data, dict):
         raise BadRequest("The request body must be a JSON object.")
     unknown = set(data) - allowed
@@ -83,11 +141,15 @@ def body(allowed: set[str], required: frozenset[str] = frozenset()) -> dict[str,
     return data
 
 
+def whole_number(value: Any, name: str, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_NUMBER:
+        raise BadRequest(f"'{name}' must be {what}: a whole number from 0 to {MAX_NUMBER}.")
+    return value
+
+
 def version_of(data: dict[str, Any]) -> int | None:
     expect = data.get("version")
-    if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
-        raise BadRequest("'version' must be a whole number.")
-    return expect
+    return None if expect is None else whole_number(expect, "version", "the version you saw")
 
 
 def roll_of(data: dict[str, Any]) -> Roll:
@@ -98,7 +160,8 @@ def roll_of(data: dict[str, Any]) -> Roll:
 
 
 def changed(change: Change) -> dict[str, Any]:
-    return table().snapshot(change.game_id)
+    """The game as this change left it, even if another change has followed since."""
+    return change.snapshot
 
 
 # -- session ---------------------------------------------------------------------------------
@@ -112,6 +175,8 @@ def get_session() -> dict[str, Any]:
 @bp.post("/session")
 def post_session() -> dict[str, Any]:
     data = body({"pin"}, frozenset({"pin"}))
+    if not isinstance(data["pin"], str) or len(data["pin"]) > 64:
+        raise BadRequest("'pin' must be the table PIN, as text.")
     return {"granted": True, "csrf": gate().grant(data["pin"])}
 
 
@@ -137,9 +202,11 @@ def list_games() -> dict[str, Any]:
 def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     gate().require()
     data = body({"kind", "setup"}, frozenset({"kind", "setup"}))
+    if not isinstance(data["kind"], str):
+        raise BadRequest(f"'kind' must be the name of a game: {', '.join(GAMES)}.")
     if not isinstance(data["setup"], dict):
         raise BadRequest("'setup' must be an object.")
-    game_id = table().new_game(str(data["kind"]), data["setup"])
+    game_id = table().new_game(data["kind"], data["setup"])
     location = url_for("api.get_game", game_id=game_id)
     return table().snapshot(game_id), 201, {"Location": location}
 
@@ -147,7 +214,8 @@ def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
 @bp.post("/games/import")
 def import_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     gate().require()
-    if not request.is_json or not isinstance(data := request.get_json(silent=True), dict):
+    data = read_json(current_app.config.get("MAX_CONTENT_LENGTH"))
+    if not isinstance(data, dict):
         raise BadRequest("Send an exported game as a JSON object.")
     game_id = table().import_game(data)
     return table().snapshot(game_id), 201, {"Location": url_for("api.get_game", game_id=game_id)}
@@ -166,7 +234,7 @@ def post_action(game_id: str) -> dict[str, Any]:
         action = Action.from_json({k: data[k] for k in ("kind", "params") if k in data})
     except ValueError as exc:
         raise BadRequest(str(exc)) from exc
-    return changed(table().act(game_id, action, version_of(data)))
+    return changed(table().act(game_id, action, version_of(data), strict=True))
 
 
 @bp.post("/games/<game_id>/rolls")
@@ -194,9 +262,7 @@ def post_undo(game_id: str) -> dict[str, Any]:
 def post_correction(game_id: str) -> dict[str, Any]:
     gate().require()
     data = body({"seq", "dice", "source", "confidence", "version"}, frozenset({"seq", "dice"}))
-    seq = data["seq"]
-    if isinstance(seq, bool) or not isinstance(seq, int):
-        raise BadRequest("'seq' must be the number of the action to correct.")
+    seq = whole_number(data["seq"], "seq", "the number of the action to correct")
     return changed(table().correct(game_id, seq, roll_of(data), version_of(data)))
 
 
@@ -220,13 +286,11 @@ def stream(game_id: str) -> Response:
         seen = -1
         yield "retry: 2000\n\n"
         while True:
-            version = tbl.version(game_id)
-            if version != seen:
-                seen = version
-                yield f"event: snapshot\ndata: {json.dumps(tbl.snapshot(game_id))}\n\n"
-                continue
             if tbl.wait_for_change(game_id, seen, STREAM_KEEPALIVE) == seen:
                 yield ": still here\n\n"
+                continue
+            seen, text = tbl.snapshot_text(game_id)
+            yield f"event: snapshot\ndata: {text}\n\n"
 
     return Response(
         events(),

@@ -2,23 +2,32 @@
 
 A client proves it knows the PIN once (``POST /api/session``) and its signed session cookie then
 carries the grant, together with a token that every change must echo in the ``X-CSRF-Token``
-header, so another site cannot make a visitor's browser change a game. Scripts may instead send
-the PIN itself in ``X-Table-PIN``. Five wrong PINs lock the client out for a minute.
+header, so another site cannot make a visitor's browser change a game. The grant is bound to the
+PIN: starting the table with another PIN ends every grant given under the old one. Scripts may
+instead send the PIN itself in ``X-Table-PIN``.
+
+Five wrong PINs lock the client out for a minute. Twenty wrong PINs in a minute from all clients
+together lock PIN entry for everyone for that minute (tablets already unlocked keep playing), so
+guessing from many addresses at once is no faster than that.
 """
 
 from __future__ import annotations
 
 import hmac
+import logging
 import secrets
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from flask import request, session
+from flask import current_app, request, session
 
 MAX_WRONG = 5
+MAX_WRONG_TABLE = 20
 LOCKOUT_SECONDS = 60.0
+
+log = logging.getLogger(__name__)
 
 
 class AuthError(Exception):
@@ -30,38 +39,68 @@ class AuthError(Exception):
 
 @dataclass
 class Gate:
-    """Checks PINs and remembers wrong ones per client address."""
+    """Checks PINs and remembers wrong ones per client address and for the whole table."""
 
     pin: str
     clock: Callable[[], float] = time.monotonic
     _wrong: dict[str, list[float]] = field(default_factory=dict)
+    _table_wrong: list[float] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def check(self, client: str, pin: object) -> None:
         """Accept the right PIN or raise :class:`AuthError` (403 wrong, 429 locked out)."""
         now = self.clock()
         with self._lock:
-            recent = [t for t in self._wrong.get(client, []) if now - t < LOCKOUT_SECONDS]
+            self._forget_before(now - LOCKOUT_SECONDS)
+            recent = self._wrong.get(client, [])
             if len(recent) >= MAX_WRONG:
                 wait = int(LOCKOUT_SECONDS - (now - recent[-MAX_WRONG])) + 1
                 raise AuthError(429, f"Too many wrong PINs: try again in {wait} seconds.")
+            if len(self._table_wrong) >= MAX_WRONG_TABLE:
+                wait = int(LOCKOUT_SECONDS - (now - self._table_wrong[-MAX_WRONG_TABLE])) + 1
+                raise AuthError(
+                    429, f"Too many wrong PINs at this table: try again in {wait} seconds."
+                )
             if isinstance(pin, str) and hmac.compare_digest(pin.encode(), self.pin.encode()):
                 self._wrong.pop(client, None)
                 return
             recent.append(now)
             self._wrong[client] = recent
+            self._table_wrong.append(now)
             left = MAX_WRONG - len(recent)
+        log.warning("wrong table PIN from %s (%d in the last minute)", client, len(recent))
         if left == 0:
             raise AuthError(429, f"Wrong PIN. Locked out for {int(LOCKOUT_SECONDS)} seconds.")
         raise AuthError(403, f"Wrong PIN ({left} {'try' if left == 1 else 'tries'} left).")
 
+    def _forget_before(self, since: float) -> None:
+        self._table_wrong = [t for t in self._table_wrong if t > since]
+        for name in list(self._wrong):
+            kept = [t for t in self._wrong[name] if t > since]
+            if kept:
+                self._wrong[name] = kept
+            else:
+                del self._wrong[name]
+
+    def stamp(self) -> str:
+        """What a grant holds: the PIN, keyed with the app's secret so the cookie hides it."""
+        key = current_app.secret_key
+        raw = key.encode() if isinstance(key, str) else bytes(key or b"")
+        return hmac.new(raw, b"table-grant:" + self.pin.encode(), "sha256").hexdigest()
+
     def grant(self, pin: object) -> str:
         """Check ``pin`` and mark this browser's session as allowed to change games."""
         self.check(client(), pin)
-        session["granted"] = True
+        session.clear()
+        session["grant"] = self.stamp()
         session["csrf"] = secrets.token_urlsafe(24)
         session.permanent = True
         return str(session["csrf"])
+
+    def granted(self) -> bool:
+        """Whether this browser's session holds a grant made under the current PIN."""
+        held = session.get("grant")
+        return isinstance(held, str) and hmac.compare_digest(held, self.stamp())
 
     def require(self) -> None:
         """Refuse a change that carries neither the PIN nor a granted session and its token."""
@@ -69,10 +108,15 @@ class Gate:
         if pin is not None:
             self.check(client(), pin)
             return
-        if not session.get("granted"):
+        if not self.granted():
             raise AuthError(401, "Enter the table PIN to change games.")
         token = request.headers.get("X-CSRF-Token", "")
-        if not hmac.compare_digest(token.encode(), str(session.get("csrf", "")).encode()):
+        expected = session.get("csrf")
+        if not (
+            token
+            and isinstance(expected, str)
+            and hmac.compare_digest(token.encode(), expected.encode())
+        ):
             raise AuthError(403, "This request did not come from the table's own page.")
 
 
@@ -81,4 +125,5 @@ def client() -> str:
 
 
 def granted() -> bool:
-    return bool(session.get("granted"))
+    gate: Gate = current_app.extensions["gate"]
+    return gate.granted()
