@@ -74,6 +74,7 @@ class Config:
         """The config with command-line flags (``None`` means not given) laid over it."""
         server = {k: v for k, v in flags.items() if k in ("host", "port", "pin") and v is not None}
         config = replace(self, server=replace(self.server, **server))
+        check_server(config.server)
         if flags.get("db"):
             config = replace(config, storage=StorageConfig(str(flags["db"])))
         if flags.get("camera"):
@@ -109,12 +110,7 @@ def parse(data: Mapping[str, Any]) -> Config:
     sections = {f.name for f in fields(Config) if f.name != "source"}
     _known("", data, sections)
     server = _section(data, "server", ServerConfig)
-    if not 1 <= server.port <= 65535:
-        raise ConfigError(f"server.port must be 1 to 65535, not {server.port}")
-    if server.pin is not None and not (server.pin.isdigit() and 4 <= len(server.pin) <= 12):
-        raise ConfigError("server.pin must be 4 to 12 digits")
-    if not (server.name and server.name.replace("-", "").isalnum() and len(server.name) <= 63):
-        raise ConfigError("server.name must be letters, digits and '-' (a .local host name)")
+    check_server(server)
     dice = _section(data, "dice", DiceConfig)
     if not 0 <= dice.confirm_below <= 1:
         raise ConfigError("dice.confirm_below must be from 0 to 1")
@@ -131,6 +127,15 @@ def parse(data: Mapping[str, Any]) -> Config:
     if len(used) != len(set(used)):
         raise ConfigError("gpio: two parts are on the same pin")
     return Config(server, _section(data, "storage", StorageConfig), dice, gpio)
+
+
+def check_server(server: ServerConfig) -> None:
+    if not 1 <= server.port <= 65535:
+        raise ConfigError(f"server.port must be 1 to 65535, not {server.port}")
+    if server.pin is not None and not (server.pin.isdigit() and 4 <= len(server.pin) <= 12):
+        raise ConfigError("server.pin (or --pin) must be 4 to 12 digits")
+    if not (server.name and server.name.replace("-", "").isalnum() and len(server.name) <= 63):
+        raise ConfigError("server.name must be letters, digits and '-' (a .local host name)")
 
 
 def _known(where: str, data: Mapping[str, Any], allowed: set[str]) -> None:

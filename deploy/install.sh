@@ -46,6 +46,7 @@ mkdir -p "$app" "$root/etc/zombie-table" "$root/var/lib/zombie-table" "$root/etc
 "$app/venv/bin/python" -m pip install -q "$source_dir"
 mkdir -p "$app/docs" && cp "$source_dir"/docs/*.md "$app/docs/"
 [ -f "$root/etc/zombie-table/config.toml" ] || cp "$here/config.toml" "$root/etc/zombie-table/config.toml"
+chmod 640 "$root/etc/zombie-table/config.toml"  # it may hold the PIN
 sed "s|/opt/zombie-table|$app|g; s|/etc/zombie-table|$root/etc/zombie-table|g" \
   "$here/zombie-table.service" > "$root/etc/systemd/system/zombie-table.service"
 "$app/venv/bin/zombie-table" doctor --config "$root/etc/zombie-table/config.toml" \
@@ -53,6 +54,7 @@ sed "s|/opt/zombie-table|$app|g; s|/etc/zombie-table|$root/etc/zombie-table|g" \
 
 if $system; then
   chown -R zombie-table:zombie-table /var/lib/zombie-table
+  chown root:zombie-table /etc/zombie-table/config.toml
   systemctl daemon-reload
   systemctl enable --now zombie-table.service
   echo "Zombie Table is running: journalctl -u zombie-table -f shows its address and PIN."

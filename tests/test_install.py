@@ -42,7 +42,9 @@ def test_the_shipped_config_is_valid() -> None:
     assert config.storage.database == "/var/lib/zombie-table/table.sqlite3"
 
 
-@pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="needs systemd-analyze (apt: systemd)")
+@pytest.mark.skipif(
+    not shutil.which("systemd-analyze"), reason="needs systemd-analyze (apt: systemd)"
+)
 def test_systemd_accepts_the_unit(root: Path) -> None:
     unit = root / "etc/systemd/system/zombie-table.service"
     result = subprocess.run(
@@ -55,10 +57,23 @@ def test_systemd_accepts_the_unit(root: Path) -> None:
 def test_the_installed_service_runs_and_serves_its_pages(root: Path) -> None:
     port = free_port()
     service = subprocess.Popen(
-        [str(root / "opt/zombie-table/venv/bin/zombie-table"), "serve", "--config",
-         str(root / "etc/zombie-table/config.toml"), "--db", str(root / "var/lib/zombie-table/t.db"),
-         "--host", "127.0.0.1", "--port", str(port), "--pin", PIN],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            str(root / "opt/zombie-table/venv/bin/zombie-table"),
+            "serve",
+            "--config",
+            str(root / "etc/zombie-table/config.toml"),
+            "--db",
+            str(root / "var/lib/zombie-table/t.db"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--pin",
+            PIN,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         assert service.stdout is not None

@@ -182,7 +182,10 @@ class LonelyDead(Game):
     def legal_actions(self) -> list[ActionSpec]:
         if self.step == "over":
             return []
-        return [*prompts.specs(self), ActionSpec("concede", "Give up (the survivors win)", quiet=True)]
+        return [
+            *prompts.specs(self),
+            ActionSpec("concede", "Give up (the survivors win)", quiet=True),
+        ]
 
     def default_action(self) -> Action | None:
         if self.pending:
