@@ -111,6 +111,16 @@ class Table:
         """The game the table is playing: the active game changed most recently."""
         return next((g.id for g in self.store.games() if g.status == "active"), None)
 
+    def best(self, kind: str) -> int | None:
+        """The personal best of a game kept that way: the lowest score of the games won."""
+        scores = []
+        for record in self.store.games():
+            if record.kind == kind and record.status == "finished" and record.winners:
+                outcome = self.history(record.id).game.outcome()
+                if outcome is not None and outcome.score is not None:
+                    scores.append(outcome.score)
+        return min(scores, default=None)
+
     def snapshot(self, game_id: str) -> dict[str, Any]:
         """Everything a screen needs to draw the game, as JSON."""
         return self._snapshot(game_id)[1]
@@ -144,6 +154,7 @@ class Table:
                 "view": game.view(),
                 "log": [entry.to_json() for entry in history.entries[-SNAPSHOT_LOG:]],
                 "log_length": len(history.entries),
+                "best": self.best(record.kind) if game.keeps_best else None,
             }
             self._snapshots[game_id] = (history.next_seq, snap, json.dumps(snap))
             return self._snapshots[game_id]

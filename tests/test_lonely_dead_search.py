@@ -269,6 +269,7 @@ def test_ld43_the_horde_wins_when_every_survivor_is_dead_or_risen() -> None:
     assert isinstance(game, LonelyDead)
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == ("Ana",) and "round 1" in outcome.reason
+    assert outcome.score == 1
     assert game.legal_actions() == [] and game.default_action() is None
     view = game.view()
     assert view["over"] and view["horde_won"] and view["score"] == 1

@@ -197,9 +197,10 @@ class Ruling:
 class Outcome:
     winners: tuple[str, ...]
     reason: str
+    score: int | None = None  # for games scored by a number, such as rounds to win a solitaire
 
     def to_json(self) -> dict[str, JSON]:
-        return {"winners": list(self.winners), "reason": self.reason}
+        return {"winners": list(self.winners), "reason": self.reason, "score": self.score}
 
 
 #: Moments worth a sound or a light at the table (the GPIO panel listens for these).
@@ -223,6 +224,8 @@ class Game(ABC):
     rulebook: ClassVar[RuleBook]
     #: The options a new game asks for (the start form is built from these).
     setup_fields: ClassVar[tuple[Field, ...]] = ()
+    #: Whether the table keeps a personal best: the lowest score among the games won.
+    keeps_best: ClassVar[bool] = False
 
     @classmethod
     @abstractmethod

@@ -72,6 +72,8 @@ Object.assign(ZT, {
       const { winners, reason } = snapshot.outcome;
       outcome.textContent = winners.length ? `Winner: ${winners.join(", ")} (${reason})` : `Game over: ${reason}`;
     }
+    document.getElementById("best").textContent = snapshot.best === null || snapshot.best === undefined
+      ? "" : `Personal best: won in ${snapshot.best}`;
     const board = document.getElementById("board");
     const renderer = ZT.renderers[snapshot.kind];
     board.replaceChildren();

@@ -53,6 +53,7 @@ class LonelyDead(Game):
     title = "The Lonely Dead"
     rulebook = RULES
     setup_fields = SETUP_FIELDS
+    keeps_best = True  # the fewest rounds the Horde needed to win
 
     player: str
     effects: tuple[str, ...] = DEFAULT_EFFECTS  # item effect of each suit, in order C D H S
@@ -159,7 +160,7 @@ class LonelyDead(Game):
     def outcome(self) -> Outcome | None:
         if self.step != "over":
             return None
-        return Outcome((self.player,) if self.horde_won else (), self.ended)
+        return Outcome((self.player,) if self.horde_won else (), self.ended, self.round)
 
     def effect(self, item: str) -> str:
         """The effect of an item card at this table (LD-R1)."""
