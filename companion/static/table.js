@@ -37,6 +37,7 @@ Object.assign(ZT, {
     });
     document.getElementById("undo").addEventListener("click", () => ZT.change("/undo", {}).catch(() => {}));
     ZT.keepAwake();
+    ZT.watchDice();
     const live = document.getElementById("live");
     const source = new EventSource(ZT.gamePath("/stream"));
     source.addEventListener("snapshot", (event) => {
@@ -48,6 +49,50 @@ Object.assign(ZT, {
       live.textContent = "reconnecting…";
       live.className = "live";
     });
+  },
+
+  // Reads from the camera and the dice tower: their state, and a read waiting for a tap.
+  watchDice() {
+    const poll = () => fetch("/api/dice").then((r) => r.json()).then(ZT.renderDice, () => {});
+    poll();
+    setInterval(poll, 2000);
+  },
+
+  renderDice(desk) {
+    const box = document.getElementById("dice");
+    const sources = Object.entries(desk.sources);
+    box.hidden = !sources.length && !desk.pending && !desk.message;
+    if (box.hidden) return;
+    const deskCall = (path, body) => ZT.send("POST", `/api/dice/${path}`, body || {}).then(ZT.renderDice, ZT.fail);
+    const parts = sources.map(([name, s]) => ZT.el("span", { class: `source s-${s.state}` },
+      `${name}: ${s.state}${s.port ? ` (${s.port})` : ""}${s.error ? ` · ${s.error}` : ""}`));
+    if (desk.message) parts.push(ZT.el("p", { class: "banner" }, desk.message));
+    if (desk.pending) {
+      const dice = desk.pending.roll.dice.map((d) => `${d.color ? d.color + " " : ""}${d.value}`).join(", ");
+      const why = desk.pending.reason === "unsure" ? "the reader is not sure" : desk.pending.reason;
+      parts.push(ZT.el("div", { class: "pending" },
+        ZT.el("strong", {}, `Read: ${dice}`), ZT.el("span", { class: "muted" }, ` (${why})`),
+        ZT.el("div", { class: "row" },
+          ZT.el("button", { class: "primary", onclick: () => deskCall("confirm") }, "Confirm"),
+          ZT.el("button", { onclick: () => ZT.fixPending(desk.pending.roll, deskCall) }, "Fix"),
+          ZT.el("button", { onclick: () => deskCall("discard") }, "Discard"))));
+    }
+    box.replaceChildren(...parts);
+  },
+
+  fixPending(roll, deskCall) {
+    const request = ZT.snapshot.prompt.roll
+      || { count: roll.dice.length, min_count: roll.dice.length, colors: [], faces: [1, 2, 3, 4, 5, 6] };
+    let dice;
+    const send = ZT.el("button", { class: "primary", disabled: true, onclick: () => {
+      deskCall("fix", { dice }).then(() => dialog.close());
+    } }, "Use these dice");
+    const pad = ZT.dicePad(request, (value) => { dice = value; send.disabled = !value; });
+    const dialog = ZT.el("dialog", { class: "fix-dialog" }, ZT.el("h2", {}, "What the dice show"), pad,
+      ZT.el("div", { class: "row" }, send, ZT.el("button", { onclick: () => dialog.close() }, "Cancel")));
+    dialog.addEventListener("close", () => dialog.remove());
+    document.body.append(dialog);
+    dialog.showModal();
   },
 
   // Keep the screen on while a game is played, where the browser allows it (Wake Lock API).

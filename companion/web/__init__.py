@@ -15,6 +15,7 @@ from companion.store import Store
 from companion.table import Table
 from companion.web import api, pages
 from companion.web.auth import Gate
+from companion.web.dice import saved_colors
 
 PACKAGE = Path(__file__).resolve().parents[1]
 #: Templates ship inside the package when installed, and beside it in a source checkout.
@@ -57,7 +58,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     table = Table(store)
     dice = app.config.get("DICE") or DiceConfig()
     app.extensions["table"] = table
-    app.extensions["desk"] = DiceDesk(table, dice.confirm_below, dice.colors)
+    app.extensions["desk"] = desk = DiceDesk(table, dice.confirm_below, dice.colors)
+    saved_colors(desk)
     app.extensions["gate"] = Gate(table_pin(store, app.config["PIN"]))
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
