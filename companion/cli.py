@@ -115,12 +115,6 @@ def doctor(args: argparse.Namespace) -> int:
     return 1 if broken else 0
 
 
-def read_dice(args: argparse.Namespace) -> int:
-    from companion.vision.cli import run
-
-    return run(args.images, args.json)
-
-
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="zombie-table", description=__doc__)
     sub = top.add_subparsers(dest="command", required=True)
@@ -141,10 +135,6 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.set_defaults(run=replay)
 
-    p = sub.add_parser("read-dice", help="read the dice in photos")
-    p.add_argument("images", nargs="+")
-    p.add_argument("--json", action="store_true", help="one JSON line per image")
-    p.set_defaults(run=read_dice)
     return top
 
 

@@ -60,5 +60,5 @@ def test_replay_of_a_file_that_is_not_a_game(
 
 def test_the_commands_exist() -> None:
     text = parser().format_help()
-    for command in ("serve", "replay", "read-dice"):
+    for command in ("serve", "replay", "doctor"):
         assert command in text
