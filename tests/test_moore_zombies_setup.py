@@ -61,9 +61,9 @@ def test_mz_t1_the_first_player_is_red_and_either_joker_name_means_ones_own() ->
     ("setup", "message"),
     [
         ({"players": ["Ann", "Bob"], "colour": "red"}, "unknown Zombies! option"),
-        ({"players": "Ann, Bob"}, "list of two names"),
-        ({}, "list of two names"),
-        ({"players": ["Ann", ""]}, "1 to 24 characters"),
+        ({"players": "Ann"}, "two players"),
+        ({}, "list of names"),
+        ({"players": ["Ann", ""]}, "two players"),  # a blank name is no player
         ({"players": ["Ann", "B" * 25]}, "1 to 24 characters"),
         ({"players": ["Ann", " Ann "]}, "same name"),
         ({"players": ["Ann", "Bob"], "first_attacker": "green"}, "first_attacker must be one of"),

@@ -24,7 +24,8 @@ TESTS = Path(__file__).resolve().parent
     [
         ({"players": ["Ann"]}, "2 to 8 players"),
         ({"players": ["Ann", "Ann"]}, "same name"),
-        ({"players": ["Ann", ""]}, "1 to 24 characters"),
+        ({"players": ["Ann", ""]}, "2 to 8 players"),  # a blank name is no player
+        ({"players": ["Ann", "B" * 25]}, "1 to 24 characters"),
         ({"players": "Ann"}, "2 to 8 players"),
         ({"players": [1, 2]}, "list of names"),
         ({}, "list of names"),

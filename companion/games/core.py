@@ -216,6 +216,24 @@ class Step:
     signals: tuple[str, ...] = ()
 
 
+class Notes:
+    """What the referee says while applying one action: rulings, and signals for the table."""
+
+    def __init__(self) -> None:
+        self.rulings: list[Ruling] = []
+        self.signals: list[str] = []
+
+    def rule(self, rule: str, text: str) -> None:
+        self.rulings.append(Ruling(rule, text))
+
+    def signal(self, name: str) -> None:
+        if name not in self.signals:
+            self.signals.append(name)
+
+    def step(self, game: Game) -> Step:
+        return Step(game, tuple(self.rulings), tuple(self.signals))
+
+
 class Game(ABC):
     """Base of every game engine. Subclasses are frozen dataclasses."""
 
@@ -265,6 +283,26 @@ class Game(ABC):
 
     def is_over(self) -> bool:
         return self.outcome() is not None
+
+
+def player_names(raw: JSON, low: int, high: int, wrong_count: str) -> tuple[str, ...]:
+    """The players named in a setup: a list, or names separated by commas; blanks are dropped.
+
+    Each name has 1 to 24 characters and no two are the same; ``wrong_count`` is the message
+    when there are not ``low`` to ``high`` of them.
+    """
+    if isinstance(raw, str):
+        raw = raw.split(",")
+    if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
+        raise SetupError("players must be a list of names (or names separated by commas)")
+    names = tuple(n.strip() for n in raw if n.strip())
+    if not low <= len(names) <= high:
+        raise SetupError(wrong_count)
+    if any(len(n) > 24 for n in names):
+        raise SetupError("each player needs a name of 1 to 24 characters")
+    if len(set(names)) != len(names):
+        raise SetupError("two players have the same name")
+    return names
 
 
 def parse_roll(action: Action) -> Roll:

@@ -30,6 +30,7 @@ from companion.games.core import (
     Step,
     check_roll,
     parse_roll,
+    player_names,
     unknown_action,
 )
 from companion.games.zombie_dice_advice import TurnPosition, advise
@@ -181,18 +182,14 @@ class ZombieDice(Game):
         unknown = set(setup) - {"players"}
         if unknown:
             raise SetupError(f"unknown Zombie Dice option(s): {', '.join(sorted(unknown))}")
-        names = setup.get("players")
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise SetupError("players must be a list of names")
-        names = [n.strip() for n in names]
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise SetupError(f"Zombie Dice takes {MIN_PLAYERS} to {MAX_PLAYERS} players (ZD-1)")
-        if any(not n or len(n) > 24 for n in names):
-            raise SetupError("each player needs a name of 1 to 24 characters")
-        if len(set(names)) != len(names):
-            raise SetupError("two players have the same name")
+        names = player_names(
+            setup.get("players"),
+            MIN_PLAYERS,
+            MAX_PLAYERS,
+            f"Zombie Dice takes {MIN_PLAYERS} to {MAX_PLAYERS} players (ZD-1)",
+        )
         seats = tuple(range(len(names)))
-        return cls(tuple(names), (0,) * len(names), contenders=seats)
+        return cls(names, (0,) * len(names), contenders=seats)
 
     # -- what the table sees ---------------------------------------------------------------
 

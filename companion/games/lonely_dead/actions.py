@@ -14,6 +14,7 @@ from companion.games.cards import SUIT_NAMES
 from companion.games.core import (
     JSON,
     Action,
+    Notes,
     RollRequest,
     RuleError,
     check_roll,
@@ -35,7 +36,6 @@ from companion.games.lonely_dead.cards import (
     value,
 )
 from companion.games.lonely_dead.casualties import execute, explode, wound
-from companion.games.lonely_dead.log import Log
 from companion.games.lonely_dead.prompts import ONE_DIE, TWO_DICE
 from companion.games.lonely_dead.rules import EFFECT_NAMES
 from companion.games.lonely_dead.state import Deck, FightRecord, Need, Survivor, Zombie
@@ -43,13 +43,13 @@ from companion.games.lonely_dead.state import Deck, FightRecord, Need, Survivor,
 if TYPE_CHECKING:
     from companion.games.lonely_dead.game import LonelyDead
 
-Handler = Callable[["LonelyDead", Action, Log], "LonelyDead"]
+Handler = Callable[["LonelyDead", Action, Notes], "LonelyDead"]
 
 
 # -- setup -----------------------------------------------------------------------------------
 
 
-def remove_roll(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def remove_roll(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     n = _die(action, ONE_DIE)
     log.rule("LD-2", "Survivors (J, Q, K, A) in one pile; 2-10 and the joker in the other.")
     log.rule(
@@ -60,7 +60,7 @@ def remove_roll(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
     return replace(game, step="naming", safehouse=len(FACES) - n, removed_unknown=n)
 
 
-def remove(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def remove(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action, "cards")
     raw = action.params.get("cards")
     if not isinstance(raw, list):
@@ -90,7 +90,7 @@ def remove(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
     )
 
 
-def deal_survivor(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def deal_survivor(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action, "card")
     card = _card(action.params.get("card"))
     if card not in game.safehouse_options():
@@ -113,7 +113,7 @@ def deal_survivor(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
 # -- Horde Replenish and Zombies Attack --------------------------------------------------------
 
 
-def draw_zombie(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def draw_zombie(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action, "card")
     card = _card(action.params.get("card"))
     setup = game.step == "hand"
@@ -139,7 +139,7 @@ def draw_zombie(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
     return phases.enter_attack(game, log)
 
 
-def attack(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def attack(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action, "survivor", "cards")
     position = _position(game, action)
     raw = action.params.get("cards")
@@ -172,7 +172,7 @@ def attack(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
     return phases.resume(game, log)
 
 
-def join(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def join(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action, "survivor", "card")
     position = _position(game, action)
     card = _card(action.params.get("card"))
@@ -196,7 +196,7 @@ def join(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
     return phases.resume(game, log)
 
 
-def joker(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def joker(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action, "survivor")
     position = _position(game, action)
     _allow(game, Attack("joker", position, (JOKER,)))
@@ -206,13 +206,13 @@ def joker(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
     return phases.resume(wound(game, position, True, log, fresh="LD-39"), log)
 
 
-def end_attacks(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def end_attacks(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action)
     log.rule("LD-9", "Attacks done: on to the fights.")
     return phases.enter_fight(game, log)
 
 
-def discard_hand(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def discard_hand(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action)
     log.rule(
         "LD-18",
@@ -227,13 +227,13 @@ def discard_hand(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
 # -- Fight and items ----------------------------------------------------------------------------
 
 
-def fight(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def fight(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     dice = _dice(action, TWO_DICE)
     assert game.fight is not None
     return combat.run(replace(game, fight=replace(game.fight, dice=dice)), log)
 
 
-def extra_die(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def extra_die(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     (die,) = _dice(action, ONE_DIE)
     current = game.fight
     assert current is not None
@@ -242,7 +242,7 @@ def extra_die(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
     return combat.run(replace(game, fight=replace(current, dice=dice, waiting="roll")), log)
 
 
-def draw_item(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def draw_item(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action, "card")
     card = _card(action.params.get("card"))
     current = game.fight
@@ -273,7 +273,7 @@ def draw_item(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
     return combat.run(replace(game, fight=replace(current, waiting="roll")), log)
 
 
-def infect(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def infect(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     die = _die(action, ONE_DIE)
     position = game.pending[0].position
     survivor = game.survivors[position]
@@ -289,7 +289,7 @@ def infect(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
 # -- Survivor Search and Worsening Infection ---------------------------------------------------
 
 
-def search(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def search(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     die = _die(action, ONE_DIE)
     if not game.survivor_deck.size and not game.survivor_discard:
         log.rule("LD-R23", f"Search die {die}, but no card is left to find.")
@@ -303,7 +303,7 @@ def search(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
     return replace(game, search_roll=die)
 
 
-def search_card(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def search_card(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action, "card")
     card = _card(action.params.get("card"))
     die = game.search_roll
@@ -323,7 +323,7 @@ def search_card(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
     return game.with_survivor(die - 1, replace(survivor, items=(*survivor.items, card)))
 
 
-def worsen(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def worsen(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action)
     survivors = list(game.survivors)
     executed: list[int] = []
@@ -345,7 +345,7 @@ def worsen(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
     return phases.resume(execute(game, executed, log), log)
 
 
-def concede(game: LonelyDead, action: Action, log: Log) -> LonelyDead:
+def concede(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
     _only(action)
     reason = f"The Horde gave up in round {game.round}: the survivors win."
     return phases.end(game, reason, "LD-R24", False, log)
@@ -412,7 +412,7 @@ def _allow(game: LonelyDead, play: Attack) -> None:
         raise refused
 
 
-def _risen_item(card: str, log: Log) -> None:
+def _risen_item(card: str, log: Notes) -> None:
     if card in FACES:
         log.rule("LD-R21", f"A risen {show(card)} is an item worth {value(card)}.")
 
@@ -423,7 +423,7 @@ def _take(deck: Deck, card: str) -> Deck:
     return replace(deck, unknown=deck.unknown - 1)
 
 
-def _draw_survivor_card(game: LonelyDead, card: str, log: Log) -> LonelyDead:
+def _draw_survivor_card(game: LonelyDead, card: str, log: Notes) -> LonelyDead:
     if card not in game.draw_options(game.survivor_deck, game.survivor_discard):
         raise RuleError("LD-29", f"{show(card)} cannot be in the Survivor Deck.")
     if not game.survivor_deck.size:

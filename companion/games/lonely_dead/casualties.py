@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from companion.games.core import Notes
 from companion.games.lonely_dead.cards import JOKER, shown, value
-from companion.games.lonely_dead.log import Log
 from companion.games.lonely_dead.phases import end
 from companion.games.lonely_dead.state import Need
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def wound(
-    game: LonelyDead, position: int, contagious: bool, log: Log, fresh: str = "LD-R17"
+    game: LonelyDead, position: int, contagious: bool, log: Notes, fresh: str = "LD-R17"
 ) -> LonelyDead:
     """A wound: every zombie on the survivor is discarded; infection or death follows.
 
@@ -45,7 +45,7 @@ def wound(
     return replace(game, pending=(*game.pending, Need("infect", position)))
 
 
-def _fall(game: LonelyDead, position: int, contagious: bool, log: Log, fresh: str) -> LonelyDead:
+def _fall(game: LonelyDead, position: int, contagious: bool, log: Notes, fresh: str) -> LonelyDead:
     survivor = game.survivors[position]
     who = survivor.label(position)
     log.rule("LD-R6", f"{who} has reached its wound limit and dies.")
@@ -68,7 +68,7 @@ def _fall(game: LonelyDead, position: int, contagious: bool, log: Log, fresh: st
     return bury(game, [(position, True)], log)
 
 
-def execute(game: LonelyDead, positions: Sequence[int], log: Log) -> LonelyDead:
+def execute(game: LonelyDead, positions: Sequence[int], log: Notes) -> LonelyDead:
     """Survivors whose infection die ran out are put down by the others (LD-35)."""
     for position in positions:
         survivor = game.survivors[position]
@@ -90,7 +90,7 @@ def execute(game: LonelyDead, positions: Sequence[int], log: Log) -> LonelyDead:
     return bury(game, [(p, True) for p in positions], log)
 
 
-def bury(game: LonelyDead, dead: Sequence[tuple[int, bool]], log: Log) -> LonelyDead:
+def bury(game: LonelyDead, dead: Sequence[tuple[int, bool]], log: Notes) -> LonelyDead:
     """Take fallen survivors off the table; new ones from the Safehouse take their places.
 
     ``dead`` holds each fallen survivor's place and whether it is to be replaced. Replacements
@@ -122,7 +122,7 @@ def bury(game: LonelyDead, dead: Sequence[tuple[int, bool]], log: Log) -> Lonely
     return game
 
 
-def explode(game: LonelyDead, log: Log) -> LonelyDead:
+def explode(game: LonelyDead, log: Notes) -> LonelyDead:
     """The survivors' joker: every zombie in play to the Survivor Discard (LD-40)."""
     blown = [c for s in game.survivors for z in s.zombies for c in z.cards]
     survivors = tuple(replace(s, zombies=()) for s in game.survivors)

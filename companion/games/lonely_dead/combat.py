@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from companion.games.core import Notes
 from companion.games.lonely_dead.cards import show, shown, value
 from companion.games.lonely_dead.casualties import wound
 from companion.games.lonely_dead.fights import doubles, match, next_item, status
-from companion.games.lonely_dead.log import Log
 from companion.games.lonely_dead.phases import resume
 from companion.games.lonely_dead.rules import EFFECT_NAMES
 from companion.games.lonely_dead.state import Fight, FightRecord, Survivor, Zombie
@@ -22,7 +22,7 @@ def dice_text(dice: Sequence[int]) -> str:
     return f"{'+'.join(str(d) for d in dice)} = {sum(dice)}"
 
 
-def run(game: LonelyDead, log: Log) -> LonelyDead:
+def run(game: LonelyDead, log: Notes) -> LonelyDead:
     """Use the items the dice call for, one by one (LD-28, LD-R13), then settle the fight.
 
     Stops early when an item needs the table: an extra die to roll, a new item to draw.
@@ -65,7 +65,9 @@ def run(game: LonelyDead, log: Log) -> LonelyDead:
             return replace(game, fight=replace(fight, waiting="item"))
 
 
-def _heal(game: LonelyDead, fight: Fight, survivor: Survivor, against: int, log: Log) -> LonelyDead:
+def _heal(
+    game: LonelyDead, fight: Fight, survivor: Survivor, against: int, log: Notes
+) -> LonelyDead:
     total = sum(fight.dice)
     if total > against and survivor.wounds:
         log.rule(
@@ -81,7 +83,7 @@ def _heal(game: LonelyDead, fight: Fight, survivor: Survivor, against: int, log:
     return replace(game, fight=replace(fight, avoided=True))
 
 
-def _settle(game: LonelyDead, log: Log) -> LonelyDead:
+def _settle(game: LonelyDead, log: Notes) -> LonelyDead:
     fight = game.fight
     assert fight is not None
     position = fight.position

@@ -20,6 +20,7 @@ from companion.games.core import (
     ActionSpec,
     Field,
     Game,
+    Notes,
     Outcome,
     Prompt,
     RuleError,
@@ -32,7 +33,6 @@ from companion.games.lonely_dead.actions import HANDLERS
 from companion.games.lonely_dead.attacks import Attack
 from companion.games.lonely_dead.cards import ALL_CARDS, DECKS, FACES, NUMBERED, order
 from companion.games.lonely_dead.fights import effect_of
-from companion.games.lonely_dead.log import Log
 from companion.games.lonely_dead.rules import DEFAULT_EFFECTS, RULES, SETTINGS
 from companion.games.lonely_dead.state import Deck, Fight, FightRecord, Need, Survivor
 from companion.games.lonely_dead.view import board
@@ -203,6 +203,6 @@ class LonelyDead(Game):
             raise RuleError(self.end_rule, "The game is over.")
         if action.kind not in prompts.kinds(self):
             raise unknown_action(self, action)
-        log = Log()
+        log = Notes()
         game = HANDLERS[action.kind](self, action, log)
         return Step(game, tuple(log.rulings), tuple(log.signals))

@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from companion.games.core import Notes
 from companion.games.lonely_dead import attacks
 from companion.games.lonely_dead.cards import HAND, NUMBERED
-from companion.games.lonely_dead.log import Log
 from companion.games.lonely_dead.state import Fight
 
 if TYPE_CHECKING:
     from companion.games.lonely_dead.game import LonelyDead
 
 
-def resume(game: LonelyDead, log: Log) -> LonelyDead:
+def resume(game: LonelyDead, log: Notes) -> LonelyDead:
     """Carry on once nothing is pending: finish setup, the next fight, the next round."""
     if game.pending or game.step == "over":
         return game
@@ -30,7 +30,7 @@ def resume(game: LonelyDead, log: Log) -> LonelyDead:
     return game
 
 
-def new_round(game: LonelyDead, log: Log) -> LonelyDead:
+def new_round(game: LonelyDead, log: Notes) -> LonelyDead:
     survivors = tuple(
         replace(
             s,
@@ -51,7 +51,7 @@ def new_round(game: LonelyDead, log: Log) -> LonelyDead:
     return game
 
 
-def enter_attack(game: LonelyDead, log: Log) -> LonelyDead:
+def enter_attack(game: LonelyDead, log: Notes) -> LonelyDead:
     game = replace(game, step="attack")
     if horde_spent(game):
         log.rule(
@@ -82,7 +82,7 @@ def horde_spent(game: LonelyDead) -> bool:
     return not any(attacks.can_attack(c, game.survivors) for c in cards)
 
 
-def after_play(game: LonelyDead, log: Log) -> LonelyDead:
+def after_play(game: LonelyDead, log: Notes) -> LonelyDead:
     """After a play: on to the fights by themselves once no play is left."""
     if game.pending or game.step != "attack" or game.attack_options():
         return game
@@ -90,11 +90,11 @@ def after_play(game: LonelyDead, log: Log) -> LonelyDead:
     return enter_fight(game, log)
 
 
-def enter_fight(game: LonelyDead, log: Log) -> LonelyDead:
+def enter_fight(game: LonelyDead, log: Notes) -> LonelyDead:
     return next_fight(replace(game, step="fight", fight=None, fights=()), log)
 
 
-def next_fight(game: LonelyDead, log: Log) -> LonelyDead:
+def next_fight(game: LonelyDead, log: Notes) -> LonelyDead:
     """The next zombie to fight, survivor by survivor, oldest first (LD-R3, LD-R7)."""
     for position, survivor in enumerate(game.survivors):
         for index, zombie in enumerate(survivor.zombies):
@@ -106,7 +106,7 @@ def next_fight(game: LonelyDead, log: Log) -> LonelyDead:
     return replace(game, step="search", fight=None)
 
 
-def end(game: LonelyDead, reason: str, rule: str, horde_won: bool, log: Log) -> LonelyDead:
+def end(game: LonelyDead, reason: str, rule: str, horde_won: bool, log: Notes) -> LonelyDead:
     log.rule(rule, reason)
     log.signal("game_over")
     return replace(

@@ -6,7 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from companion.games.core import Action, RollRequest, RuleError, check_roll, int_param, parse_roll
+from companion.games.core import (
+    Action,
+    Notes,
+    RollRequest,
+    RuleError,
+    check_roll,
+    int_param,
+    parse_roll,
+)
 from companion.games.moore_zombies.cards import (
     JOKERS,
     SIDES,
@@ -19,7 +27,6 @@ from companion.games.moore_zombies.cards import (
     plural,
     without,
 )
-from companion.games.moore_zombies.notes import Notes
 from companion.games.moore_zombies.params import only, read_card, read_cards
 
 if TYPE_CHECKING:

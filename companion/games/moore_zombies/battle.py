@@ -5,7 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from companion.games.core import Action, RollRequest, RuleError, check_roll, parse_roll, str_param
+from companion.games.core import (
+    Action,
+    Notes,
+    RollRequest,
+    RuleError,
+    check_roll,
+    parse_roll,
+    str_param,
+)
 from companion.games.moore_zombies import aftermath
 from companion.games.moore_zombies.board import Slots
 from companion.games.moore_zombies.cards import (
@@ -23,7 +31,6 @@ from companion.games.moore_zombies.cards import (
     plural,
     without,
 )
-from companion.games.moore_zombies.notes import Notes
 from companion.games.moore_zombies.params import only, read_card, read_cards
 
 if TYPE_CHECKING:

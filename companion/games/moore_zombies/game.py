@@ -17,11 +17,13 @@ from companion.games.core import (
     Action,
     ActionSpec,
     Game,
+    Notes,
     Outcome,
     Prompt,
     RuleError,
     SetupError,
     Step,
+    player_names,
     unknown_action,
 )
 from companion.games.moore_zombies import aftermath, battle, screen
@@ -36,7 +38,6 @@ from companion.games.moore_zombies.cards import (
     most_cards,
     number,
 )
-from companion.games.moore_zombies.notes import Notes
 from companion.games.moore_zombies.rules import RULES, SETTINGS, SETUP_FIELDS
 
 Hands = tuple[tuple[str, ...], tuple[str, ...]]
@@ -100,16 +101,9 @@ class MooreZombies(Game):
         unknown = set(setup) - {"players", *options}
         if unknown:
             raise SetupError(f"unknown Zombies! option(s): {', '.join(sorted(unknown))}")
-        players = setup.get("players")
-        if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
-            raise SetupError("players must be a list of two names: red army, then black army")
-        players = [n.strip() for n in players]
-        if len(players) != 2:
-            raise SetupError(f"Zombies! is for two players, not {len(players)} (MZ-1)")
-        if any(not n or len(n) > 24 for n in players):
-            raise SetupError("each player needs a name of 1 to 24 characters")
-        if players[0] == players[1]:
-            raise SetupError("the two players have the same name")
+        players = player_names(
+            setup.get("players"), 2, 2, "Zombies! is for two players: red army, then black (MZ-1)"
+        )
         chosen = {}
         for key, setting in options.items():
             value = setup.get(key, setting.default)

@@ -22,6 +22,7 @@ from companion.games.core import (
     check_roll,
     int_param,
     parse_roll,
+    player_names,
     unknown_action,
 )
 from companion.games.zombies_card_game import effects
@@ -65,23 +66,6 @@ def deal_size(players: int) -> int:
     return 18 if players <= 4 else 17
 
 
-def _names(raw: JSON) -> tuple[str, ...]:
-    if isinstance(raw, str):
-        raw = raw.split(",")
-    if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
-        raise SetupError("players must be a list of names")
-    names = tuple(n.strip() for n in raw if n.strip())
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise SetupError(
-            f"ZOMBIES!!! The Card Game takes {MIN_PLAYERS} to {MAX_PLAYERS} players (ZC-3)"
-        )
-    if any(len(n) > 24 for n in names):
-        raise SetupError("each player needs a name of 1 to 24 characters")
-    if len(set(names)) != len(names):
-        raise SetupError("two players have the same name")
-    return names
-
-
 @dataclass(frozen=True)
 class ZombiesCardGame(Game):
     name = "zombies-card-game"
@@ -109,7 +93,12 @@ class ZombiesCardGame(Game):
         unknown = set(setup) - {"players", LOST_CARDS.name}
         if unknown:
             raise SetupError(f"unknown option(s): {', '.join(sorted(unknown))}")
-        names = _names(setup.get("players"))
+        names = player_names(
+            setup.get("players"),
+            MIN_PLAYERS,
+            MAX_PLAYERS,
+            f"ZOMBIES!!! The Card Game takes {MIN_PLAYERS} to {MAX_PLAYERS} players (ZC-3)",
+        )
         lost = setup.get(LOST_CARDS.name, LOST_CARDS.default)
         if lost not in LOST_CARDS.choices:
             raise SetupError(f"lost_cards must be one of: {', '.join(LOST_CARDS.choices)}")

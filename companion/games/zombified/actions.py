@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from companion.games.core import Action, RollRequest, RuleError, check_roll, parse_roll
+from companion.games.core import Action, Notes, RollRequest, RuleError, check_roll, parse_roll
 from companion.games.zombified import params, rolls
 from companion.games.zombified.catalogue import (
     EVENT,
@@ -17,7 +17,6 @@ from companion.games.zombified.catalogue import (
     kind,
 )
 from companion.games.zombified.flow import eat, next_phase, to_eat, to_escape
-from companion.games.zombified.notes import Notes
 from companion.games.zombified.state import (
     HAND_LIMIT,
     SETUP,

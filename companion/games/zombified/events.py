@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from companion.games.core import Action, RuleError
+from companion.games.core import Action, Notes, RuleError
 from companion.games.zombified import params
 from companion.games.zombified.catalogue import (
     AMMO,
@@ -28,7 +28,6 @@ from companion.games.zombified.catalogue import (
     CardKind,
     kind,
 )
-from companion.games.zombified.notes import Notes
 from companion.games.zombified.state import OVER, SETUP, Effect, Table, is_firearm
 
 Effector = Callable[[Table, int, CardKind, Action, Notes], Table]

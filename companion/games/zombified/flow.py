@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.games.core import Notes
 from companion.games.zombified.catalogue import EVENT as EVENT_TYPE
 from companion.games.zombified.catalogue import IMPROMPTU, kind, names
-from companion.games.zombified.notes import Notes
 from companion.games.zombified.state import (
     HAND_LIMIT,
     OPENING_HAND,

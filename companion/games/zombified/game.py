@@ -12,11 +12,13 @@ from companion.games.core import (
     ActionSpec,
     Field,
     Game,
+    Notes,
     Outcome,
     Prompt,
     RuleError,
     SetupError,
     Step,
+    player_names,
     unknown_action,
 )
 from companion.games.zombified import prompts, screen
@@ -24,7 +26,6 @@ from companion.games.zombified.actions import HANDLERS
 from companion.games.zombified.catalogue import DECK_SIZE
 from companion.games.zombified.events import play_event
 from companion.games.zombified.flow import settle
-from companion.games.zombified.notes import Notes
 from companion.games.zombified.rules import RULES, ZOMBIE_EVENTS
 from companion.games.zombified.state import OVER, Table, Tableau
 
@@ -34,21 +35,6 @@ SETUP_FIELDS: tuple[Field, ...] = (
     Field("players", "players", "Players in seat order", min=MIN_PLAYERS, max=MAX_PLAYERS),
     Field(ZOMBIE_EVENTS.name, "choice", ZOMBIE_EVENTS.label, ZOMBIE_EVENTS.choices),
 )
-
-
-def _names(raw: JSON) -> list[str]:
-    if isinstance(raw, str):
-        raw = raw.split(",")
-    if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
-        raise SetupError("players must be a list of names (or names separated by commas)")
-    names = [n.strip() for n in raw]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise SetupError(f"Zombified takes {MIN_PLAYERS} to {MAX_PLAYERS} players (ZF-1)")
-    if any(not n or len(n) > 24 for n in names):
-        raise SetupError("each player needs a name of 1 to 24 characters")
-    if len(set(names)) != len(names):
-        raise SetupError("two players have the same name")
-    return names
 
 
 @dataclass(frozen=True)
@@ -65,7 +51,12 @@ class Zombified(Game):
         unknown = set(setup) - {"players", ZOMBIE_EVENTS.name}
         if unknown:
             raise SetupError(f"unknown Zombified option(s): {', '.join(sorted(unknown))}")
-        names = _names(setup.get("players"))
+        names = player_names(
+            setup.get("players"),
+            MIN_PLAYERS,
+            MAX_PLAYERS,
+            f"Zombified takes {MIN_PLAYERS} to {MAX_PLAYERS} players (ZF-1)",
+        )
         events = setup.get(ZOMBIE_EVENTS.name, ZOMBIE_EVENTS.default)
         if events not in ZOMBIE_EVENTS.choices:
             choices = " or ".join(ZOMBIE_EVENTS.choices)
