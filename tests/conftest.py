@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from flask import Flask
@@ -11,6 +12,10 @@ from flask.testing import FlaskClient
 
 from companion.table import Table
 from companion.web import create_app
+from tests.server import Server
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
 
 PIN = "2468"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -35,6 +40,24 @@ def client(app: Flask) -> FlaskClient:
     token = client.post("/api/session", json={"pin": PIN}).get_json()["csrf"]
     client.environ_base["HTTP_X_CSRF_TOKEN"] = token
     return client
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """The real service in a subprocess, on a fresh game log."""
+    server = Server(tmp_path / "table.sqlite3").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Iterator[WebDriver]:
+    """A tablet: headless Chromium (the test is skipped where Chromium is missing)."""
+    from tests.browser import chromium
+
+    driver = chromium(tmp_path / "chromium")
+    yield driver
+    driver.quit()
 
 
 @pytest.fixture

@@ -2,57 +2,18 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.server import PIN, Server
+from tests.browser import chromium, unlock, wait
+from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = shutil.which("chromium")
-CHROMEDRIVER = shutil.which("chromedriver")
-if not (CHROMIUM and CHROMEDRIVER):
-    pytest.skip(
-        "browser tests need Debian's chromium and chromium-driver (apt-get install chromium "
-        "chromium-driver)",
-        allow_module_level=True,
-    )
-
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-
-
-def chromium(tmp: Path, size: str) -> WebDriver:
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={tmp}",
-        f"--window-size={size}",
-    ):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path / "table.sqlite3").start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture
@@ -64,17 +25,8 @@ def pages(tmp_path: Path) -> Iterator[tuple[WebDriver, WebDriver]]:
     portrait.quit()
 
 
-def wait(page: WebDriver, condition: str, timeout: float = 10) -> None:
-    WebDriverWait(page, timeout).until(lambda p: p.execute_script(f"return {condition}"))
-
-
 def prompt(page: WebDriver) -> str:
     return str(page.find_element(By.ID, "prompt").text)
-
-
-def unlock(page: WebDriver) -> None:
-    page.find_element(By.ID, "pin-input").send_keys(PIN)
-    page.find_element(By.CSS_SELECTOR, "#pin-form button[type=submit]").click()
 
 
 def tap_roll(page: WebDriver, dice: list[tuple[str, str]]) -> None:

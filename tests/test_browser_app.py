@@ -3,25 +3,17 @@ goes away the tablet says so instead of a browser error."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.browser import wait
 from tests.server import Server
-from tests.test_browser import chromium, wait
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
-
-
-@pytest.fixture
-def page(tmp_path: Path) -> Iterator[WebDriver]:
-    driver = chromium(tmp_path / "profile", "900,1200")
-    yield driver
-    driver.quit()
 
 
 def test_the_offline_shell_answers_when_the_table_is_gone(tmp_path: Path, page: WebDriver) -> None:

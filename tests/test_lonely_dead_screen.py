@@ -3,67 +3,25 @@ and zombies; the hand; the piles; the phase stepper; the fights with their dice;
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server import PIN, Server
+from tests.browser import unlock, wait
+from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = shutil.which("chromium")
-CHROMEDRIVER = shutil.which("chromedriver")
-if not (CHROMIUM and CHROMEDRIVER):
-    pytest.skip(
-        "browser tests need Debian's chromium and chromium-driver (apt-get install chromium "
-        "chromium-driver)",
-        allow_module_level=True,
-    )
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 SETUP: list[dict[str, Any]] = [
     {"kind": "remove", "params": {"cards": []}},
     *({"kind": "deal_survivor", "params": {"card": c}} for c in ("AS", "QH", "KD", "JC")),
     *({"kind": "draw_zombie", "params": {"card": c}} for c in ("7S", "4H", "5D")),
 ]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path / "table.sqlite3").start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def page(tmp_path: Path) -> Iterator[WebDriver]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={tmp_path / 'chromium'}",
-        "--window-size=1280,1000",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    yield driver
-    driver.quit()
-
-
-def wait(page: WebDriver, condition: str) -> None:
-    WebDriverWait(page, 10).until(lambda p: p.execute_script(f"return {condition}"))
 
 
 def send(server: Server, game: str, *actions: dict[str, Any]) -> None:
@@ -114,8 +72,7 @@ def test_the_board_shows_the_table_and_a_tap_attacks(
     assert [t.get_attribute("data-number") for t in targets] == ["1"]
     targets[0].click()
     wait(page, "document.getElementById('pin-dialog').open")
-    page.find_element(By.ID, "pin-input").send_keys(PIN)
-    page.find_element(By.CSS_SELECTOR, "#pin-form button[type=submit]").click()
+    unlock(page)
     wait(page, "document.querySelectorAll('.ld-survivor .ld-zombie').length === 2")
 
     send(server, game["id"], {"kind": "end_attacks"})

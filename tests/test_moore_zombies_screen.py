@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser import chromium, unlock, wait
 from tests.server import Server
-from tests.test_browser import chromium, unlock, wait
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -3,31 +3,18 @@ panel per player, and each combat roll with its bullet arithmetic; tap a weapon 
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server import PIN, Server
+from tests.browser import unlock, wait
+from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = shutil.which("chromium")
-CHROMEDRIVER = shutil.which("chromedriver")
-if not (CHROMIUM and CHROMEDRIVER):
-    pytest.skip(
-        "browser tests need Debian's chromium and chromium-driver (apt-get install chromium "
-        "chromium-driver)",
-        allow_module_level=True,
-    )
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 OPENING: list[dict[str, Any]] = [
     {
@@ -41,36 +28,6 @@ OPENING: list[dict[str, Any]] = [
     {"kind": "end_turn"},
     {"kind": "map", "params": {"zombies": 3, "location": "Mall", "building": "yes"}},
 ]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path / "table.sqlite3").start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def page(tmp_path: Path) -> Iterator[WebDriver]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={tmp_path / 'chromium'}",
-        "--window-size=1280,900",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    yield driver
-    driver.quit()
-
-
-def wait(page: WebDriver, condition: str) -> None:
-    WebDriverWait(page, 10).until(lambda p: p.execute_script(f"return {condition}"))
 
 
 def test_the_board_shows_piles_location_and_each_roll_added_up(
@@ -123,6 +80,5 @@ def test_the_board_shows_piles_location_and_each_roll_added_up(
     wait(page, "document.querySelector('.zc-card.zc-tap') !== null")
     page.find_element(By.CSS_SELECTOR, ".zc-card.zc-tap").click()
     wait(page, "document.getElementById('pin-dialog').open")
-    page.find_element(By.ID, "pin-input").send_keys(PIN)
-    page.find_element(By.CSS_SELECTOR, "#pin-form button[type=submit]").click()
+    unlock(page)
     wait(page, "document.getElementById('prompt').textContent.includes('with Bat (+2)')")

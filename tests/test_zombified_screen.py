@@ -3,31 +3,18 @@ tap-to-aim on the board."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server import PIN, Server
+from tests.browser import unlock, wait
+from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = shutil.which("chromium")
-CHROMEDRIVER = shutil.which("chromedriver")
-if not (CHROMIUM and CHROMEDRIVER):
-    pytest.skip(
-        "browser tests need Debian's chromium and chromium-driver (apt-get install chromium "
-        "chromium-driver)",
-        allow_module_level=True,
-    )
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 OPENING: list[dict[str, Any]] = [
     {"kind": "starting_survivor", "params": {"card": "Kid"}},
@@ -49,36 +36,6 @@ OPENING: list[dict[str, Any]] = [
     {"kind": "next"},
     {"kind": "attack", "params": {"target": "Bob"}},
 ]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path / "table.sqlite3").start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def page(tmp_path: Path) -> Iterator[WebDriver]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={tmp_path / 'chromium'}",
-        "--window-size=1280,900",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    yield driver
-    driver.quit()
-
-
-def wait(page: WebDriver, condition: str) -> None:
-    WebDriverWait(page, 10).until(lambda p: p.execute_script(f"return {condition}"))
 
 
 def test_the_board_shows_the_panels_the_attack_and_each_roll(
@@ -120,7 +77,6 @@ def test_the_board_shows_the_panels_the_attack_and_each_roll(
     wait(page, "document.querySelector('.zf-hint') !== null")
     page.find_element(By.CSS_SELECTOR, '.zf-zombie[data-id="3"]').click()
     wait(page, "document.getElementById('pin-dialog').open")
-    page.find_element(By.ID, "pin-input").send_keys(PIN)
-    page.find_element(By.CSS_SELECTOR, "#pin-form button[type=submit]").click()
+    unlock(page)
     wait(page, "document.getElementById('prompt').textContent.includes('roll 2 dice for #2')")
     assert "aiming" in page.find_element(By.CSS_SELECTOR, '.zf-survivor[data-id="2"]').text
