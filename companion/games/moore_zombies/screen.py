@@ -182,7 +182,10 @@ def reveal_fields(game: MooreZombies) -> tuple[Field, ...]:
     for side in game.order():
         low, high = game.lay_range(side)
         label = f"{SIDES[side].capitalize()} army's cards, the activated one first"
-        fields.append(Field(SIDES[side], "cards", label, min=low, max=high))
+        # The cards a hand can hold follow from what the table has seen (every card starts in
+        # its army's hand and leaves it face up), so listing them reveals nothing.
+        options = tuple(sorted(game.hands[side]))
+        fields.append(Field(SIDES[side], "cards", label, options=options, min=low, max=high))
     declarers = [SIDES[s] for s in (0, 1) if can_declare(game, s) and not game.short(s)]
     if declarers:
         options = ("none", *declarers, *(("both",) if len(declarers) == 2 else ()))
