@@ -90,6 +90,9 @@ class DiceDesk:
     def offer(self, roll: Roll) -> None:
         """A read from a dice source: to the game if sure, else held for a player's tap."""
         roll = self.map_colors(roll)
+        if roll.ref is not None and self.table.has_roll(roll.ref):
+            log.info("dice: %s was applied before (sent again after a restart)", roll.ref)
+            return
         with self._lock:
             if roll.confidence < self.confirm_below:
                 self._hold(Pending(roll, "unsure"))
@@ -117,7 +120,8 @@ class DiceDesk:
         with self._lock:
             if self.pending is None:
                 raise TableError("There is no read waiting to be fixed.")
-            self._submit(replace(roll, source=self.pending.roll.source, confidence=1.0))
+            sent = self.pending.roll
+            self._submit(replace(roll, source=sent.source, confidence=1.0, ref=sent.ref))
 
     def discard(self) -> None:
         with self._lock:

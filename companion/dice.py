@@ -44,18 +44,23 @@ class Roll:
     dice: tuple[Die, ...]
     source: str = "manual"
     confidence: float = 1.0
-    extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    #: Names one physical roll for the source that sent it ("tower/<boot>/<seq>"), so a roll
+    #: the source sends again after a restart is applied once.
+    ref: str | None = field(default=None, compare=False)
 
     @property
     def values(self) -> tuple[int | str, ...]:
         return tuple(d.value for d in self.dice)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "dice": [d.to_json() for d in self.dice],
             "source": self.source,
             "confidence": self.confidence,
         }
+        if self.ref is not None:
+            out["ref"] = self.ref
+        return out
 
     @classmethod
     def of(cls, *values: int | str, color: str | None = None, source: str = "manual") -> Roll:
@@ -67,7 +72,7 @@ class Roll:
         """Parse and check a roll; raises :class:`RollError` naming what is wrong."""
         if not isinstance(data, Mapping):
             raise RollError("a roll must be an object with a 'dice' list")
-        unknown = set(data) - {"dice", "source", "confidence"}
+        unknown = set(data) - {"dice", "source", "confidence", "ref"}
         if unknown:
             raise RollError(f"unknown field(s) in roll: {', '.join(sorted(unknown))}")
         dice = data.get("dice")
@@ -85,7 +90,13 @@ class Roll:
             or not 0 <= confidence <= 1
         ):
             raise RollError("confidence must be a number from 0 to 1")
-        return cls(tuple(_die(d, i) for i, d in enumerate(dice, 1)), source, float(confidence))
+        ref = data.get("ref")
+        if ref is not None and not (
+            isinstance(ref, str) and 0 < len(ref) <= 64 and ref.isascii() and ref.isprintable()
+        ):
+            raise RollError("a roll's 'ref' is a short printable name")
+        dice_ = tuple(_die(d, i) for i, d in enumerate(dice, 1))
+        return cls(dice_, source, float(confidence), ref)
 
 
 def _die(data: Any, n: int) -> Die:

@@ -121,6 +121,17 @@ class Table:
                     scores.append(outcome.score)
         return min(scores, default=None)
 
+    def has_roll(self, ref: str) -> bool:
+        """Whether the game in play already holds the roll a dice source named ``ref``."""
+        game_id = self.current()
+        if game_id is None:
+            return False
+        with self._lock:
+            return any(
+                isinstance(roll := entry.action.params.get("roll"), dict) and roll.get("ref") == ref
+                for entry in self.history(game_id).entries
+            )
+
     def snapshot(self, game_id: str) -> dict[str, Any]:
         """Everything a screen needs to draw the game, as JSON."""
         return self._snapshot(game_id)[1]

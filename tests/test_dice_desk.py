@@ -91,3 +91,21 @@ def test_the_colour_map_turns_pip_dice_colours_into_game_colours(
 def test_a_source_message_shows_until_the_next_read(app: Flask, client: FlaskClient) -> None:
     desk_of(app).notice("The tower could not read the die in cradle 2.")
     assert client.get("/api/dice").get_json()["message"].startswith("The tower could not")
+
+
+def test_a_roll_sent_again_after_a_restart_is_applied_once(app: Flask, table: Table) -> None:
+    gid = new_game(table)
+    sent = Roll(
+        (Die(1, "green"), Die(1, "green"), Die(4, "green")), source="tower", ref="tower/b1/7"
+    )
+    desk_of(app).offer(sent)
+    desk_of(app).offer(sent)  # the acknowledgement was lost: the tower sends it again
+    assert table.snapshot(gid)["version"] == 1
+    restarted = create_app({"DATABASE": table.store.path, "PIN": "2468"})
+    try:
+        desk_of(restarted).offer(sent)  # and again, to the service started anew
+        assert restarted.extensions["table"].snapshot(gid)["version"] == 1
+        desk_of(restarted).offer(Roll(sent.dice, source="tower", ref="tower/b1/8"))
+        assert restarted.extensions["table"].snapshot(gid)["version"] == 2
+    finally:
+        restarted.extensions["table"].store.close()

@@ -106,7 +106,7 @@ def test_rolls_reach_the_callback(
     ]
     assert all(roll.source == "tower" for roll in received.rolls)
     assert [r.unreadable for r in received.unreadable] == [(1,)]
-    assert [roll.extra["seq"] for roll in received.rolls] == [1, 2, 4]
+    assert [roll.ref.rsplit("/", 1)[1] for roll in received.rolls if roll.ref] == ["1", "2", "4"]
     assert reader.status().last_roll == Roll(
         (Die(1, "yellow"), Die(1, "yellow"), Die(6, "white")), source="tower"
     )
@@ -205,7 +205,7 @@ def test_unplugging_loses_nothing_and_doubles_nothing(
         (6, 1),
         (1, 2),
     ]
-    assert [roll.extra["seq"] for roll in received.rolls] == list(range(1, 8))
+    assert [roll.ref for roll in received.rolls] == [f"tower/{boot_id}/{n}" for n in range(1, 8)]
     assert reader.status().boot_id == boot_id
 
 
@@ -231,12 +231,12 @@ def test_a_reboot_mid_game_starts_a_new_count(
     received.wait_for(5)
     time.sleep(0.6)
     assert [roll.values for roll in received.rolls] == [(6, 6), (5, 5), (4, 4), (3, 3), (2, 2)]
-    assert [(roll.extra["boot_id"], roll.extra["seq"]) for roll in received.rolls] == [
-        (first_boot, 1),
-        (first_boot, 2),
-        (second_boot, 1),
-        (second_boot, 2),
-        (reader.status().boot_id, 1),
+    assert [roll.ref for roll in received.rolls] == [
+        f"tower/{first_boot}/1",
+        f"tower/{first_boot}/2",
+        f"tower/{second_boot}/1",
+        f"tower/{second_boot}/2",
+        f"tower/{reader.status().boot_id}/1",
     ]
 
 

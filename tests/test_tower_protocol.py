@@ -130,8 +130,9 @@ def test_a_report_becomes_a_roll_of_top_faces_from_the_tower() -> None:
     report = RollReport(BOOT, 9, (Cradle(6, "green"), Cradle(), Cradle(2)))
     roll = report.to_roll()
     assert roll == Roll((Die(6, "green"), Die(2)), source="tower")
-    assert roll.extra == {"boot_id": BOOT, "seq": 9}
-    assert Roll.from_json(roll.to_json()) == roll  # a roll any game accepts
+    assert roll.ref == f"tower/{BOOT}/9"
+    again = Roll.from_json(roll.to_json())  # a roll any game accepts
+    assert again == roll and again.ref == roll.ref
 
 
 def test_a_report_with_an_unreadable_die_is_no_roll() -> None:

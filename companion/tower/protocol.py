@@ -114,7 +114,7 @@ class RollReport:
         if self.unreadable:
             raise ValueError(f"cradle(s) {self.unreadable} could not be read")
         dice = tuple(Die(c.top, c.color) for c in self.cradles if c.top is not None)
-        return Roll(dice, source="tower", extra={"boot_id": self.boot_id, "seq": self.seq})
+        return Roll(dice, source="tower", ref=f"tower/{self.boot_id}/{self.seq}")
 
 
 @dataclass(frozen=True)
