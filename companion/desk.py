@@ -104,10 +104,12 @@ class DiceDesk:
 
     def read_now(self) -> None:
         """Ask every source that can (the camera) to read the dice now."""
+        readers = [s for s in self.sources.values() if hasattr(s, "read_now")]
+        if not readers:
+            raise TableError("No camera is attached to read the dice.")
         self._tell("reading")
-        for source in self.sources.values():
-            if hasattr(source, "read_now"):
-                source.read_now()
+        for source in readers:
+            source.read_now()
 
     def confirm(self) -> None:
         with self._lock:

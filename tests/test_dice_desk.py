@@ -109,3 +109,9 @@ def test_a_roll_sent_again_after_a_restart_is_applied_once(app: Flask, table: Ta
         assert restarted.extensions["table"].snapshot(gid)["version"] == 2
     finally:
         restarted.extensions["table"].store.close()
+
+
+def test_reading_on_demand_needs_a_camera(client: FlaskClient) -> None:
+    response = client.post("/api/dice/read", json={})
+    assert response.status_code == 400
+    assert response.get_json()["error"] == "No camera is attached to read the dice."

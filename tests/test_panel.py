@@ -103,6 +103,12 @@ def test_confirm_hands_over_an_unsure_read(
     assert desk.pending is None and factory.pin(22).state == 0
 
 
+def test_read_without_a_camera_is_refused(panel: Panel, factory: MockFactory) -> None:
+    press(factory, 5)
+    assert eventually(lambda: factory.pin(23).state == 1), "the error LED"
+    assert factory.pin(27).state == 0, "the reading LED stays off"
+
+
 def test_read_asks_the_camera(panel: Panel, desk: DiceDesk, factory: MockFactory) -> None:
     asked = []
 
