@@ -1,0 +1,55 @@
+"""Reading a die's top face: which of 1-6 is up, or that the spot holds no die.
+
+Each candidate is cut out of the full-resolution photo with a margin around it, scaled to
+36x36 and given to a small convolution network (``models/faces.onnx``, trained by
+``companion.vision.train``) that answers with a probability for "no die" and for each face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODEL = "faces.onnx"
+SIZE = 36  # the network's input is SIZE x SIZE
+CONTEXT = 1.25  # the cut-out spans this many die sides
+_ROOM = SIZE // 2  # extra pixels cut on each side so that a turned cut-out has no empty corners
+
+
+def load(models: Path) -> cv2.dnn.Net:
+    return cv2.dnn.readNetFromONNX(str(models / MODEL))
+
+
+def cut(
+    image: np.ndarray, centre: tuple[float, float], side: float, angle: float = 0.0
+) -> np.ndarray:
+    """The SIZE x SIZE cut-out around a die, turned by ``angle`` degrees."""
+    big = SIZE + 2 * _ROOM
+    span = max(2, round(side * CONTEXT * big / SIZE))
+    patch = cv2.getRectSubPix(image, (span, span), (float(centre[0]), float(centre[1])))
+    shrinking = span > big
+    patch = cv2.resize(
+        patch, (big, big), interpolation=cv2.INTER_AREA if shrinking else cv2.INTER_LINEAR
+    )
+    if angle:
+        turn = cv2.getRotationMatrix2D(((big - 1) / 2, (big - 1) / 2), angle, 1.0)
+        patch = cv2.warpAffine(patch, turn, (big, big), flags=cv2.INTER_LINEAR)
+    return patch[_ROOM : _ROOM + SIZE, _ROOM : _ROOM + SIZE]
+
+
+def prepare(crops: Sequence[np.ndarray]) -> np.ndarray:
+    """Cut-outs as the network's input: Nx3xSIZExSIZE floats centred on zero."""
+    return cv2.dnn.blobFromImages(list(crops), 1 / 255.0, mean=(127.5, 127.5, 127.5))
+
+
+def read(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
+    """For each cut-out, the probabilities of (no die, 1, 2, 3, 4, 5, 6)."""
+    if not crops:
+        return np.zeros((0, 7), np.float32)
+    net.setInput(prepare(crops))
+    logits = np.asarray(net.forward(), np.float64).reshape(len(crops), 7)
+    odds = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return np.asarray(odds / odds.sum(axis=1, keepdims=True))

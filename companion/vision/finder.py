@@ -1,0 +1,70 @@
+"""Finding dice in a photo: where each die's top face is, and how big it is.
+
+A small convolution network (``models/finder.onnx``, trained by ``companion.vision.train``) looks
+at the photo shrunk to a quarter and gives, on a grid of 8x8-pixel cells, how likely a die's
+centre is in the cell, where in the cell it lies and how large the die is. Peaks of that map
+are the candidates; the face reader then decides what each one shows, or that it is no die.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODEL = "finder.onnx"
+SHRINK = 4  # the network sees the photo at a quarter of its size
+CELL_IN = 2  # one grid cell is 2x2 pixels of what the network sees
+CELL = SHRINK * CELL_IN  # ... and 8x8 pixels of the photo
+THRESHOLD = 0.4
+OVERLAP = 0.6  # a weaker candidate this close (in die sides) to a stronger one is the same die
+
+
+@dataclass(frozen=True)
+class Candidate:
+    x: float
+    y: float
+    side: float
+    score: float
+
+
+def load(models: Path) -> cv2.dnn.Net:
+    return cv2.dnn.readNetFromONNX(str(models / MODEL))
+
+
+def prepare(image: np.ndarray) -> np.ndarray:
+    """A BGR image as the network's input: 1x3xHxW floats centred on zero."""
+    return cv2.dnn.blobFromImage(image, 1 / 255.0, mean=(127.5, 127.5, 127.5))
+
+
+def find(net: cv2.dnn.Net, image: np.ndarray, threshold: float = THRESHOLD) -> list[Candidate]:
+    """Likely die centres in a BGR photo, most certain first, one per die."""
+    h, w = image.shape[:2]
+    gh, gw = max(1, math.ceil(h / CELL)), max(1, math.ceil(w / CELL))
+    small = cv2.resize(image, (w // SHRINK, h // SHRINK), interpolation=cv2.INTER_AREA)
+    small = cv2.copyMakeBorder(
+        small,
+        0,
+        gh * CELL_IN - small.shape[0],
+        0,
+        gw * CELL_IN - small.shape[1],
+        cv2.BORDER_REPLICATE,
+    )
+    net.setInput(prepare(small))
+    out = net.forward()[0]
+    heat = 1 / (1 + np.exp(-out[0]))
+    peaks = (heat >= threshold) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    found = []
+    for i, j in zip(*np.nonzero(peaks), strict=True):
+        x = (j + 0.5 + out[1, i, j]) * CELL
+        y = (i + 0.5 + out[2, i, j]) * CELL
+        side = math.exp(min(float(out[3, i, j]), 5.0)) * CELL
+        found.append(Candidate(float(x), float(y), side, float(heat[i, j])))
+    kept: list[Candidate] = []
+    for candidate in sorted(found, key=lambda c: -c.score):
+        if all(math.dist((candidate.x, candidate.y), (k.x, k.y)) > OVERLAP * k.side for k in kept):
+            kept.append(candidate)
+    return kept

@@ -1,0 +1,363 @@
+"""Train the dice reader's two small networks from the labelled photos in ``shared/``.
+
+    python -m companion.vision.train [--shared PATH] [--half] [--out DIR] [--steps N]
+
+* the *finder* looks at the photo shrunk to a quarter and marks die centres (a heat map on an
+  8-pixel grid, with the centre's offset inside its cell and the die's size);
+* the *face reader* looks at one die, cut out at full resolution and scaled to 36x36, and says
+  which face is up (1-6) or that it is not a die at all.
+
+Both are plain convolution stacks written to ONNX, which OpenCV's dnn module runs; nothing but
+OpenCV and numpy is needed to read dice. Training needs ``jax`` and ``onnx`` (``pip install jax
+onnx``) and takes about ten minutes on two cores. ``--half`` trains on the first half of each
+photo set only, so the benchmark can score the second half as unseen photos.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import jax
+import jax.numpy as jnp
+import numpy as np
+from onnx import TensorProto, helper, numpy_helper
+
+from companion.vision import drawn, faces, finder
+from companion.vision.photosets import DEFAULT_SHARED, SETS, Photo, halves, load_set
+
+# (out channels, kernel, dilation) for each convolution; "pool" halves the grid.
+FINDER_LAYERS: list[tuple[int, int, int] | str] = [
+    (16, 3, 1),
+    "pool",
+    (32, 3, 1),
+    (24, 3, 2),
+    (24, 3, 4),
+    (24, 3, 8),
+    (4, 1, 1),
+]
+FACE_LAYERS: list[tuple[int, int, int] | str] = [
+    (16, 3, 1),
+    "pool",
+    (32, 3, 1),
+    "pool",
+    (64, 3, 1),
+    "pool",
+    (96, 4, 1),
+    (7, 1, 1),
+]
+FACE_VALID = {6}  # index of the layer run without padding (4x4 -> 1x1)
+
+Params = list[tuple[jax.Array, jax.Array]]
+
+#: share of training samples drawn from a photo with props drawn on (see ``drawn``)
+DRAWN_SHARE = 0.3
+
+
+def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> Params:
+    params = []
+    for spec in layers:
+        if spec == "pool":
+            continue
+        assert not isinstance(spec, str)
+        cout, k, _ = spec
+        key, sub = jax.random.split(key)
+        scale = math.sqrt(2.0 / (cin * k * k))
+        params.append((jax.random.normal(sub, (cout, cin, k, k)) * scale, jnp.zeros(cout)))
+        cin = cout
+    return params
+
+
+def forward(
+    layers: list[tuple[int, int, int] | str], params: Params, x: jax.Array, valid: set[int]
+) -> jax.Array:
+    i = 0
+    n_conv = len(params)
+    for index, spec in enumerate(layers):
+        if spec == "pool":
+            x = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 1, 2, 2), (1, 1, 2, 2), "VALID")
+            continue
+        assert not isinstance(spec, str)
+        _, k, dil = spec
+        w, b = params[i]
+        pad = "VALID" if index in valid else [(dil * (k // 2),) * 2] * 2
+        x = jax.lax.conv_general_dilated(x, w, (1, 1), pad, rhs_dilation=(dil, dil))
+        x = x + b[None, :, None, None]
+        i += 1
+        if i < n_conv:
+            x = jax.nn.relu(x)
+    return x
+
+
+def export(
+    layers: list[tuple[int, int, int] | str],
+    params: Params,
+    cin: int,
+    valid: set[int],
+    path: Path,
+) -> None:
+    """Write the network as ONNX (Conv, Relu and MaxPool only, opset 11)."""
+    nodes, inits, x = [], [], "input"
+    i = 0
+    for index, spec in enumerate(layers):
+        if spec == "pool":
+            nodes.append(
+                helper.make_node("MaxPool", [x], [f"p{index}"], kernel_shape=[2, 2], strides=[2, 2])
+            )
+            x = f"p{index}"
+            continue
+        assert not isinstance(spec, str)
+        _, k, dil = spec
+        w, b = (np.asarray(a, np.float32) for a in params[i])
+        inits += [numpy_helper.from_array(w, f"w{i}"), numpy_helper.from_array(b, f"b{i}")]
+        pad = 0 if index in valid else dil * (k // 2)
+        nodes.append(
+            helper.make_node(
+                "Conv",
+                [x, f"w{i}", f"b{i}"],
+                [f"c{i}"],
+                kernel_shape=[k, k],
+                pads=[pad] * 4,
+                dilations=[dil, dil],
+            )
+        )
+        x = f"c{i}"
+        i += 1
+        if i < len(params):
+            nodes.append(helper.make_node("Relu", [x], [f"r{i}"]))
+            x = f"r{i}"
+    graph = helper.make_graph(
+        nodes,
+        path.stem,
+        [helper.make_tensor_value_info("input", TensorProto.FLOAT, [1, cin, 64, 64])],
+        [helper.make_tensor_value_info(x, TensorProto.FLOAT, [1])],
+        inits,
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)])
+    model.ir_version = 7
+    path.write_bytes(model.SerializeToString())
+
+
+class Adam:
+    def __init__(self, params: Params, lr: float) -> None:
+        self.lr, self.t = lr, 0
+        self.m = jax.tree_util.tree_map(jnp.zeros_like, params)
+        self.v = jax.tree_util.tree_map(jnp.zeros_like, params)
+
+    def step(self, params: Params, grads: Params, lr: float) -> Params:
+        self.t += 1
+        self.m = jax.tree_util.tree_map(lambda m, g: 0.9 * m + 0.1 * g, self.m, grads)
+        self.v = jax.tree_util.tree_map(lambda v, g: 0.999 * v + 0.001 * g * g, self.v, grads)
+        c1, c2 = 1 - 0.9**self.t, 1 - 0.999**self.t
+        updated: Params = jax.tree_util.tree_map(
+            lambda p, m, v: p - lr * (m / c1) / (jnp.sqrt(v / c2) + 1e-8), params, self.m, self.v
+        )
+        return updated
+
+
+def _image(photo: Photo) -> np.ndarray:
+    image = cv2.imread(str(photo.path))
+    if image is None:
+        raise SystemExit(f"cannot read {photo.path}")
+    return image
+
+
+def colour_jitter(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
+    """Swap colour channels, shift brightness and contrast: dice come in every colour."""
+    out = image[..., rng.permutation(3)].astype(np.float32)
+    out = out * rng.uniform(0.8, 1.2) + rng.uniform(-20, 20)
+    out += rng.uniform(-8, 8, size=3)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+# ---------------------------------------------------------------- finder data
+
+
+def finder_batches(
+    photos: list[Photo], rng: np.random.Generator, batch: int, size: int = 96
+) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    images = [_image(p) for p in photos]
+    while True:
+        xs, heats, regs, masks = [], [], [], []
+        for _ in range(batch):
+            k = int(rng.integers(len(photos)))
+            image, dice = images[k], list(photos[k].dice)
+            if rng.random() < DRAWN_SHARE:
+                image, dice, _, _ = drawn.decorate(rng, image, photos[k].dice)
+            scale = rng.uniform(0.7, 1.4) / finder.SHRINK
+            small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            centres = np.array([d.centre for d in dice], np.float32).reshape(-1, 2) * scale
+            sides = np.array([d.side for d in dice], np.float32) * scale * finder.SHRINK
+            small = cv2.copyMakeBorder(small, size, size, size, size, cv2.BORDER_REFLECT)
+            centres += size
+            h, w = small.shape[:2]
+            if len(centres) and rng.random() < 0.7:
+                cx, cy = centres[int(rng.integers(len(centres)))]
+                x0 = int(np.clip(cx - rng.uniform(0.2, 0.8) * size, 0, w - size))
+                y0 = int(np.clip(cy - rng.uniform(0.2, 0.8) * size, 0, h - size))
+            else:
+                x0, y0 = int(rng.integers(w - size + 1)), int(rng.integers(h - size + 1))
+            crop = small[y0 : y0 + size, x0 : x0 + size]
+            pts = centres - (x0, y0)
+            turns = int(rng.integers(4))
+            crop = np.rot90(crop, turns)
+            for _ in range(turns):
+                pts = np.stack([pts[:, 1], size - 1 - pts[:, 0]], axis=1)
+            if rng.random() < 0.5:
+                crop = crop[:, ::-1]
+                pts = np.stack([size - 1 - pts[:, 0], pts[:, 1]], axis=1)
+            crop = colour_jitter(rng, np.ascontiguousarray(crop))
+            heat, reg, mask = finder_targets(pts, sides, size)
+            xs.append(finder.prepare(crop)[0])
+            heats.append(heat)
+            regs.append(reg)
+            masks.append(mask)
+        yield np.stack(xs), np.stack(heats), np.stack(regs), np.stack(masks)
+
+
+def finder_targets(
+    pts: np.ndarray, sides: np.ndarray, size: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    g = size // finder.CELL_IN
+    heat = np.zeros((g, g), np.float32)
+    reg = np.zeros((3, g, g), np.float32)
+    mask = np.zeros((g, g), np.float32)
+    yy, xx = np.mgrid[0:g, 0:g].astype(np.float32) + 0.5
+    for (px, py), side in zip(pts, sides, strict=True):
+        gx, gy = px / finder.CELL_IN, py / finder.CELL_IN
+        if not (0 <= gx < g and 0 <= gy < g):
+            continue
+        sigma = max(0.6, side / finder.CELL / 6)
+        heat = np.maximum(heat, np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sigma**2)))
+        i, j = int(gy), int(gx)
+        heat[i, j] = 1.0
+        reg[:, i, j] = (gx - (j + 0.5), gy - (i + 0.5), math.log(side / finder.CELL))
+        mask[i, j] = 1.0
+    return heat, reg, mask
+
+
+def finder_loss(
+    params: Params, x: jax.Array, heat: jax.Array, reg: jax.Array, mask: jax.Array
+) -> jax.Array:
+    out = forward(FINDER_LAYERS, params, x, set())
+    p = jnp.clip(jax.nn.sigmoid(out[:, 0]), 1e-4, 1 - 1e-4)
+    pos = heat >= 1.0
+    focal = jnp.where(pos, -((1 - p) ** 2) * jnp.log(p), -((1 - heat) ** 4) * p**2 * jnp.log(1 - p))
+    n = jnp.maximum(mask.sum(), 1.0)
+    regression = (jnp.abs(out[:, 1:4] - reg) * mask[:, None]).sum() / n
+    return focal.sum() / n + regression
+
+
+# ---------------------------------------------------------------- face data
+
+
+def face_batches(
+    photos: list[Photo], rng: np.random.Generator, batch: int
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    images = [_image(p) for p in photos]
+    every_die = [(k, die) for k, photo in enumerate(photos) for die in photo.dice]
+    while True:
+        xs, ys = [], []
+        for _ in range(batch):
+            k, die = every_die[int(rng.integers(len(every_die)))]
+            image, dice = images[k], list(photos[k].dice)
+            spots: list[drawn.Spot] = []
+            if rng.random() < DRAWN_SHARE:
+                image, dice, extra, spots = drawn.decorate(rng, image, photos[k].dice)
+                die = extra[int(rng.integers(len(extra)))] if extra else die
+            side = die.side * rng.uniform(0.85, 1.2)
+            cx, cy = die.centre
+            label = die.value
+            if spots and rng.random() < 0.5:  # a card's print or a hand
+                cx, cy, side = spots[int(rng.integers(len(spots)))]
+                label = 0
+                if any(math.dist((cx, cy), d.centre) < 0.6 * max(side, d.side) for d in dice):
+                    continue
+            elif rng.random() < 0.3:  # not a die: somewhere else, or well off a die's centre
+                if rng.random() < 0.5:
+                    angle = rng.uniform(0, 2 * math.pi)
+                    reach = rng.uniform(0.55, 1.0) * side
+                    cx, cy = cx + reach * math.cos(angle), cy + reach * math.sin(angle)
+                else:
+                    cx, cy = rng.uniform(0, image.shape[1]), rng.uniform(0, image.shape[0])
+                label = 0
+                if any(math.dist((cx, cy), d.centre) < 0.45 * d.side for d in dice):
+                    continue
+            else:
+                cx += rng.normal(0, 0.08) * side
+                cy += rng.normal(0, 0.08) * side
+            crop = faces.cut(image, (cx, cy), side, angle=rng.uniform(0, 360))
+            if rng.random() < 0.5:
+                crop = crop[:, ::-1]
+            if rng.random() < 0.3:
+                crop = cv2.GaussianBlur(crop, (3, 3), rng.uniform(0.3, 1.0))
+            xs.append(faces.prepare([colour_jitter(rng, np.ascontiguousarray(crop))])[0])
+            ys.append(label)
+        yield np.stack(xs), np.array(ys)
+
+
+def face_loss(params: Params, x: jax.Array, y: jax.Array) -> jax.Array:
+    logits = forward(FACE_LAYERS, params, x, FACE_VALID)[:, :, 0, 0]
+    logp = jax.nn.log_softmax(logits)
+    return -jnp.take_along_axis(logp, y[:, None], axis=1).mean()
+
+
+# ---------------------------------------------------------------- loop
+
+
+def train(
+    name: str,
+    loss: Callable[..., jax.Array],
+    params: Params,
+    batches: Iterator[tuple[Any, ...]],
+    steps: int,
+) -> Params:
+    grad = jax.jit(jax.value_and_grad(loss))
+    adam = Adam(params, 2e-3)
+    start, running = time.monotonic(), 0.0
+    for step in range(1, steps + 1):
+        lr = 2e-3 * 0.5 * (1 + math.cos(math.pi * step / steps))
+        value, grads = grad(params, *(jnp.asarray(a) for a in next(batches)))
+        params = adam.step(params, grads, lr)
+        running = 0.98 * running + 0.02 * float(value)
+        if step % 200 == 0:
+            print(
+                f"{name} step {step}/{steps} loss {running:.4f} {time.monotonic() - start:.0f}s",
+                flush=True,
+            )
+    return params
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED)
+    parser.add_argument("--half", action="store_true", help="train on the first half of each set")
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "models")
+    parser.add_argument("--steps", type=int, default=3000)
+    parser.add_argument("--only", choices=("finder", "faces"))
+    args = parser.parse_args(argv)
+    photos: list[Photo] = []
+    for name in SETS:
+        every = load_set(args.shared, name)
+        photos += halves(every)[0] if args.half else every
+    args.out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(7)
+    key = jax.random.PRNGKey(7)
+    if args.only != "faces":
+        params = init(FINDER_LAYERS, 3, key)
+        params = train("finder", finder_loss, params, finder_batches(photos, rng, 16), args.steps)
+        export(FINDER_LAYERS, params, 3, set(), args.out / finder.MODEL)
+    if args.only != "finder":
+        params = init(FACE_LAYERS, 3, key)
+        params = train("faces", face_loss, params, face_batches(photos, rng, 128), args.steps)
+        export(FACE_LAYERS, params, 3, FACE_VALID, args.out / faces.MODEL)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,243 @@
+"""Turning camera frames into rolls.
+
+The watcher looks for movement inside the tray (or the whole frame). While anything moves —
+dice tumbling, a hand reaching in — nothing is read. Once the tray has been still for
+``still_seconds`` it reads the dice in every frame, and when ``agree_frames`` reads in a row
+give the same dice it hands the roll over, once. The same dice in the same places after a hand
+has passed over them are not a new roll.
+
+Its status is one of ``empty`` (still, no dice), ``rolling`` (moving, or not yet settled),
+``settled`` (a roll was handed over), ``unreadable`` (still, but the reads do not agree or are
+unsure) and ``camera lost`` (no frames; the camera is reopened with growing pauses).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.dice import Die, Roll
+from companion.vision.reader import SeenDie, read_dice
+from companion.vision.source import CameraLost, FrameSource
+
+EMPTY, ROLLING, SETTLED, UNREADABLE, CAMERA_LOST = (
+    "empty",
+    "rolling",
+    "settled",
+    "unreadable",
+    "camera lost",
+)
+STATUSES = (EMPTY, ROLLING, SETTLED, UNREADABLE, CAMERA_LOST)
+
+
+@dataclass(frozen=True)
+class WatchSettings:
+    #: (x0, y0, x1, y1) of the tray in the frame; None watches the whole frame.
+    tray: tuple[int, int, int, int] | None = None
+    #: how long the tray must be still before the dice are read.
+    still_seconds: float = 0.5
+    #: how many reads in a row must agree before a roll is handed over.
+    agree_frames: int = 3
+    #: a die read with less confidence than this makes the read unsure.
+    min_confidence: float = 0.6
+    #: still this long past ``still_seconds`` without agreeing reads: "unreadable".
+    unreadable_after: float = 2.0
+    #: a pixel (of the frame shrunk to 160 wide) has moved when it changes by this much ...
+    motion_level: int = 18
+    #: ... and the tray is moving when this share of its pixels moved.
+    motion_share: float = 0.002
+    #: pauses between attempts to reopen a lost camera, growing from first to last.
+    retry_first: float = 0.5
+    retry_last: float = 10.0
+
+
+Read = tuple[tuple[int, str], ...]
+
+
+class RollWatcher:
+    """Feeds frames from ``source`` through ``reader`` and calls ``on_roll`` once per roll."""
+
+    def __init__(
+        self,
+        source: FrameSource,
+        on_roll: Callable[[Roll], None],
+        *,
+        settings: WatchSettings | None = None,
+        reader: Callable[[np.ndarray], list[SeenDie]] = read_dice,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.source, self.on_roll, self.reader, self.clock = source, on_roll, reader, clock
+        self.settings = settings or WatchSettings()
+        self._status = CAMERA_LOST
+        self._previous: np.ndarray | None = None
+        self._still_since: float | None = None
+        self._last_read: Read | None = None
+        self._agreeing = 0
+        self._open = False
+        self._retry_at = -math.inf
+        self._retry_pause = self.settings.retry_first
+        self._handed: list[SeenDie] | None = None
+
+    @property
+    def status(self) -> str:
+        return self._status
+
+    def __repr__(self) -> str:
+        return f"RollWatcher({self.source!r}) <{self._status}>"
+
+    def step(self) -> str:
+        """Take one frame from the source (reopening a lost camera when due); the new status."""
+        if not self._open and not self._reopen():
+            return self._status
+        try:
+            frame = self.source.read()
+        except (CameraLost, OSError, cv2.error):
+            frame = None
+        if frame is None:
+            self._lose()
+            return self._status
+        return self.look(frame)
+
+    def look(self, frame: np.ndarray) -> str:
+        """Take one BGR frame; the new status."""
+        now = self.clock()
+        tray = self._tray(frame)
+        small = self._shrink(tray)
+        moved = self._previous is not None and self._moving(small, self._previous)
+        self._previous = small
+        if moved or self._still_since is None:
+            self._reset(keep_previous=True)
+            self._still_since = now
+            self._status = ROLLING
+            return self._status
+        if self._status == SETTLED or now - self._still_since < self.settings.still_seconds:
+            return self._status
+        self._take_read(self.reader(tray), now - self._still_since)
+        return self._status
+
+    def run(self, stop: threading.Event, pause: float = 0.0) -> None:
+        """Step until ``stop`` is set, waiting out reopening pauses."""
+        try:
+            while not stop.is_set():
+                if self.step() == CAMERA_LOST:
+                    stop.wait(max(0.01, self._retry_at - self.clock()))
+                elif pause:
+                    stop.wait(pause)
+        finally:
+            self.source.close()
+
+    # -------------------------------------------------------------- reading
+
+    def _take_read(self, dice: list[SeenDie], still_for: float) -> None:
+        unsure = any(d.confidence < self.settings.min_confidence for d in dice)
+        key = None if unsure else tuple(sorted((d.value, d.color) for d in dice))
+        if key is not None and key == self._last_read:
+            self._agreeing += 1
+        else:
+            self._agreeing = 1 if key is not None else 0
+        self._last_read = key
+        if key is not None and self._agreeing >= self.settings.agree_frames:
+            if dice:
+                self._settle(dice)
+            else:
+                self._status = EMPTY
+                self._handed = None
+        elif still_for >= self.settings.still_seconds + self.settings.unreadable_after:
+            self._status = UNREADABLE
+
+    def _settle(self, dice: list[SeenDie]) -> None:
+        self._status = SETTLED
+        if self._handed is not None and _same_places(dice, self._handed):
+            return
+        self._handed = dice
+        roll = Roll(
+            tuple(Die(d.value, d.color) for d in dice),
+            source="camera",
+            confidence=min(d.confidence for d in dice),
+        )
+        self.on_roll(roll)
+
+    # -------------------------------------------------------------- motion
+
+    def _tray(self, frame: np.ndarray) -> np.ndarray:
+        if self.settings.tray is None:
+            return frame
+        x0, y0, x1, y1 = self.settings.tray
+        return frame[max(0, y0) : y1, max(0, x0) : x1]
+
+    @staticmethod
+    def _shrink(image: np.ndarray) -> np.ndarray:
+        h, w = image.shape[:2]
+        scale = 160 / max(w, 1)
+        small = cv2.resize(image, (160, max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
+        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
+        return cv2.GaussianBlur(gray, (3, 3), 0)
+
+    def _moving(self, now: np.ndarray, before: np.ndarray) -> bool:
+        if now.shape != before.shape:
+            return True
+        changed = cv2.absdiff(now, before) > self.settings.motion_level
+        return float(np.count_nonzero(changed)) > self.settings.motion_share * changed.size
+
+    def _reset(self, keep_previous: bool = False) -> None:
+        if not keep_previous:
+            self._previous = None
+        self._still_since = None
+        self._last_read = None
+        self._agreeing = 0
+
+    # -------------------------------------------------------------- the camera
+
+    def _reopen(self) -> bool:
+        now = self.clock()
+        if now < self._retry_at:
+            return False
+        try:
+            self.source.open()
+        except (CameraLost, OSError):
+            self._retry_at = now + self._retry_pause
+            self._retry_pause = min(self._retry_pause * 2, self.settings.retry_last)
+            self._status = CAMERA_LOST
+            return False
+        self._open = True
+        self._retry_pause = self.settings.retry_first
+        self._reset()
+        self._status = ROLLING
+        return True
+
+    def _lose(self) -> None:
+        self.source.close()
+        self._open = False
+        self._status = CAMERA_LOST
+        self._retry_at = self.clock() + self._retry_pause
+        self._reset()
+
+
+def _same_places(dice: list[SeenDie], before: list[SeenDie]) -> bool:
+    """The same faces in the same spots (to a third of a die): dice a hand only passed over."""
+    if len(dice) != len(before):
+        return False
+    left = list(before)
+    for die in dice:
+        match = next((b for b in left if b.value == die.value and _near(b, die)), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return True
+
+
+def _near(a: SeenDie, b: SeenDie) -> bool:
+    (ax, ay), (bx, by) = _centre(a), _centre(b)
+    side = max(a.box[2] - a.box[0], a.box[3] - a.box[1], 1)
+    return math.hypot(ax - bx, ay - by) <= side / 3
+
+
+def _centre(die: SeenDie) -> tuple[float, float]:
+    x0, y0, x1, y1 = die.box
+    return (x0 + x1) / 2, (y0 + y1) / 2

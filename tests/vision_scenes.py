@@ -1,0 +1,137 @@
+"""Drawing table scenes for the vision tests: dice seen from above, a hand, a playing card."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+# Where the pips of each face sit, in fractions of the side from the die's centre.
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+BGR = {
+    "white": (235, 238, 240),
+    "black": (35, 32, 30),
+    "red": (40, 40, 200),
+    "green": (70, 160, 40),
+    "yellow": (40, 215, 235),
+    "blue": (170, 80, 30),
+}
+
+
+def table(width: int = 640, height: int = 480, seed: int = 0) -> np.ndarray:
+    """A light grey table top, a little uneven like a real one."""
+    rng = np.random.default_rng(seed)
+    image = np.full((height, width, 3), (196, 202, 205), np.float32)
+    shade = np.linspace(-12, 12, width, dtype=np.float32)[None, :, None]
+    image += shade + rng.normal(0, 3, image.shape)
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+def finish(image: np.ndarray, seed: int = 0) -> np.ndarray:
+    """Camera softness and sensor noise."""
+    rng = np.random.default_rng(seed)
+    soft = cv2.GaussianBlur(image, (3, 3), 0.8).astype(np.float32)
+    return np.clip(soft + rng.normal(0, 2.5, image.shape), 0, 255).astype(np.uint8)
+
+
+def draw_die(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    side: float,
+    value: int,
+    face: str = "white",
+    pips: str = "black",
+    angle: float = 0.0,
+) -> tuple[int, int, int, int]:
+    """Draw a die seen from above; returns its box (x0, y0, x1, y1)."""
+    cx, cy = centre
+    turn = math.radians(angle)
+    cos, sin = math.cos(turn), math.sin(turn)
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        return cx + u * cos - v * sin, cy + u * sin + v * cos
+
+    half = side / 2
+    square = [(-1, -1), (1, -1), (1, 1), (-1, 1)]
+    corners = np.array([at(u * half, v * half) for u, v in square])
+    shadow = (corners + [side * 0.06, side * 0.08]).astype(np.int32)
+    cv2.fillConvexPoly(image, shadow, (120, 124, 126), cv2.LINE_AA)
+    body = np.array(BGR[face], np.float32)
+    cv2.fillConvexPoly(
+        image, corners.astype(np.int32), tuple(float(c) for c in body * 0.8), cv2.LINE_AA
+    )
+    inner = np.array([at(u * half * 0.86, v * half * 0.86) for u, v in square], np.int32)
+    cv2.fillConvexPoly(image, inner, tuple(float(c) for c in body), cv2.LINE_AA)
+    for u, v in PIPS[value]:
+        x, y = at(u * side * 0.27, v * side * 0.27)
+        cv2.circle(
+            image, (round(x), round(y)), max(2, round(side * 0.09)), BGR[pips], -1, cv2.LINE_AA
+        )
+    xs, ys = corners[:, 0], corners[:, 1]
+    return int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())
+
+
+def draw_hand(image: np.ndarray, wrist: tuple[int, int], size: int) -> None:
+    """A skin-coloured palm with fingers reaching in from the edge."""
+    skin = (120, 160, 215)
+    x, y = wrist
+    cv2.ellipse(image, (x, y), (size, int(size * 0.8)), 0, 0, 360, skin, -1, cv2.LINE_AA)
+    for k in range(4):
+        fx = x - int(size * 0.75) + k * int(size * 0.5)
+        cv2.ellipse(
+            image,
+            (fx, y - int(size * 1.3)),
+            (int(size * 0.18), int(size * 0.6)),
+            0,
+            0,
+            360,
+            skin,
+            -1,
+            cv2.LINE_AA,
+        )
+    cv2.ellipse(
+        image,
+        (x + int(size * 1.1), y - int(size * 0.3)),
+        (int(size * 0.5), int(size * 0.18)),
+        -30,
+        0,
+        360,
+        skin,
+        -1,
+        cv2.LINE_AA,
+    )
+
+
+def draw_card(image: np.ndarray, top_left: tuple[int, int], width: int, pips: int = 5) -> None:
+    """A playing card (the five of clubs by default): a white card with printed black pips."""
+    x, y = top_left
+    height = int(width * 1.4)
+    cv2.rectangle(image, (x + 3, y + 4), (x + width + 3, y + height + 4), (140, 144, 146), -1)
+    cv2.rectangle(image, (x, y), (x + width, y + height), (245, 246, 246), -1)
+    cv2.rectangle(image, (x, y), (x + width, y + height), (180, 180, 180), 1)
+    r = max(3, width // 10)
+    spots = [(0.3, 0.22), (0.7, 0.22), (0.5, 0.5), (0.3, 0.78), (0.7, 0.78), (0.5, 0.22)]
+    for fx, fy in spots[:pips]:
+        px, py = x + int(fx * width), y + int(fy * height)
+        for dx, dy in [(0, -r), (-r, r // 2), (r, r // 2)]:
+            cv2.circle(image, (px + dx, py + dy), int(r * 0.75), (20, 20, 20), -1, cv2.LINE_AA)
+        cv2.rectangle(image, (px - 1, py), (px + 1, py + 2 * r), (20, 20, 20), -1)
+    cv2.putText(
+        image,
+        str(pips),
+        (x + 4, y + r + 8),
+        cv2.FONT_HERSHEY_SIMPLEX,
+        r / 12,
+        (20, 20, 20),
+        1,
+        cv2.LINE_AA,
+    )
