@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -163,6 +162,72 @@ def test_only_the_tray_is_watched() -> None:
     assert [sorted(r.values) for r in rolls] == [[2, 5]]
 
 
+def test_dice_in_the_tray_are_placed_in_the_whole_frame() -> None:
+    tray = (200, 150, 480, 360)
+    watcher, clock, rolls = watch([scene(STILL, seed=55)] * 12, WatchSettings(tray=tray))
+    play(watcher, clock, 12)
+    centres = sorted(((d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2) for d in watcher.seen)
+    assert len(centres) == 2 and len(rolls) == 1
+    for (x, y), (cx, cy) in zip(centres, sorted(c for c, _ in STILL), strict=True):
+        assert abs(x - cx) < 8 and abs(y - cy) < 8
+    assert watcher.handed == watcher.seen
+
+
+def test_a_tray_outside_the_picture_watches_all_of_it() -> None:
+    watcher, clock, rolls = watch([scene(STILL, seed=55)] * 12)
+    watcher.set_tray((700, 500, 800, 600))  # set for a larger camera than this one
+    play(watcher, clock, 12)
+    assert [sorted(r.values) for r in rolls] == [[2, 5]]
+
+
+def test_a_new_tray_is_watched_from_the_next_frame_on() -> None:
+    watcher, clock, rolls = watch([scene(STILL + [((560, 60), 6)], seed=60)] * 30)
+    play(watcher, clock, 12)
+    watcher.set_tray((200, 150, 480, 360))
+    assert watcher.status == ROLLING and watcher.seen == []
+    play(watcher, clock, 12)
+    assert [sorted(r.values) for r in rolls] == [[2, 5, 6], [2, 5]]
+
+
+def test_reading_now_hands_over_once_and_again_after_forgetting() -> None:
+    watcher, clock, rolls = watch([scene(STILL, seed=61)] * 30)
+    assert watcher.read_now() is None  # no frame yet
+    play(watcher, clock, 2)  # still rolling: too early for the watcher to read
+    roll = watcher.read_now()
+    assert roll is not None and sorted(roll.values) == [2, 5] and rolls == [roll]
+    assert watcher.status == SETTLED
+    play(watcher, clock, 12)
+    assert watcher.read_now() is None and len(rolls) == 1  # the same dice: not again
+    assert sorted(d.value for d in watcher.seen) == [2, 5]
+    watcher.forget()
+    assert watcher.read_now() == roll and len(rolls) == 2
+
+
+def test_dice_handed_over_before_a_restart_are_not_handed_again() -> None:
+    frames = [scene(STILL, seed=62)] * 12
+    watcher, clock, rolls = watch(frames)
+    play(watcher, clock, 12)
+    assert len(rolls) == 1
+    again: list[Roll] = []
+    restarted = RollWatcher(Footage(frames), again.append, clock=clock, handed=watcher.handed)
+    assert play(restarted, clock, 12)[-1] == SETTLED
+    assert again == []
+
+
+def test_an_empty_tray_is_not_read_again_until_something_moves() -> None:
+    reads = []
+
+    def counting(image: np.ndarray) -> list[SeenDie]:
+        reads.append(1)
+        return read_dice(image)
+
+    empty = scene([], seed=54)
+    clock, rolls = Clock(), []
+    watcher = RollWatcher(Footage([empty] * 30), rolls.append, reader=counting, clock=clock)
+    assert play(watcher, clock, 30)[-1] == EMPTY
+    assert len(reads) == WatchSettings().agree_frames
+
+
 def test_reads_that_never_agree_are_unreadable() -> None:
     frame = scene(STILL, seed=56)
     flips = iter(range(1000))
@@ -229,56 +294,41 @@ def test_the_real_photos_held_still() -> None:
     )
 
 
-def test_run_watches_until_stopped_and_closes_the_camera() -> None:
-    stop = threading.Event()
-    rolls: list[Roll] = []
-
-    def on_roll(roll: Roll) -> None:
-        rolls.append(roll)
-        stop.set()
-
-    camera = Footage([scene(STILL, seed=59)] * 1000)
-    clock = Clock()
-
-    def tick() -> float:
-        clock.now += TICK
-        return clock.now
-
-    RollWatcher(camera, on_roll, clock=tick).run(stop)
-    assert [sorted(r.values) for r in rolls] == [[2, 5]]
-    assert camera.closed >= 1
-
-
-def test_file_source_plays_a_folder_then_ends(tmp_path: Path) -> None:
+def test_file_source_plays_a_folder_then_holds_its_last_frame(tmp_path: Path) -> None:
     for k in range(3):
         cv2.imwrite(str(tmp_path / f"frame{k:02d}.png"), scene([((320, 240), k + 1)], seed=k))
     (tmp_path / "notes.txt").write_text("not a frame")
     with FileSource(tmp_path) as source:
-        frames = [source.read() for _ in range(4)]
-    assert [f is None for f in frames] == [False, False, False, True]
-    assert [read_dice(f)[0].value for f in frames[:3] if f is not None] == [1, 2, 3]
+        frames = [source.read() for _ in range(5)]
+        assert all(f is not None for f in frames)
+        assert [read_dice(f)[0].value for f in frames if f is not None] == [1, 2, 3, 3, 3]
+        for path in tmp_path.iterdir():
+            path.unlink()
+        assert source.read() is None  # the folder taken away: the camera is lost
 
 
-def test_file_source_plays_a_video(tmp_path: Path) -> None:
+def test_file_source_plays_a_video_then_holds_its_last_frame(tmp_path: Path) -> None:
     path = tmp_path / "tray.avi"
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (640, 480))
-    for _ in range(5):
-        writer.write(scene(STILL, seed=58))
+    for k in range(5):
+        writer.write(scene([((320, 240), k + 1)], seed=k))
     writer.release()
     source = FileSource(path)
     source.open()
-    count = 0
-    while (frame := source.read()) is not None:
-        assert frame.shape == (480, 640, 3)
-        count += 1
+    frames = [source.read() for _ in range(7)]
+    assert all(f is not None and f.shape == (480, 640, 3) for f in frames)
+    assert frames[4] is frames[5] is frames[6]
+    path.unlink()
+    assert source.read() is None
     source.close()
     source.close()
-    assert count == 5
 
 
 def test_missing_footage_or_camera_is_camera_lost(tmp_path: Path) -> None:
     with pytest.raises(CameraLost):
         FileSource(tmp_path / "nothing.avi").open()
+    with pytest.raises(CameraLost, match="no frames in"):
+        FileSource(tmp_path).open()  # an empty folder
     with pytest.raises(CameraLost):
         OpenCVSource(str(tmp_path / "no-such-device")).open()
     if not PiCameraSource.available():
@@ -289,5 +339,5 @@ def test_missing_footage_or_camera_is_camera_lost(tmp_path: Path) -> None:
 def test_sources_by_setting(tmp_path: Path) -> None:
     assert isinstance(source_for("0"), OpenCVSource)
     assert isinstance(source_for("/dev/video2"), OpenCVSource)
-    assert isinstance(source_for("picamera"), PiCameraSource)
+    assert isinstance(source_for("picamera2"), PiCameraSource)
     assert isinstance(source_for(str(tmp_path)), FileSource)

@@ -1,8 +1,8 @@
 """Where frames come from: a camera through OpenCV, the Raspberry Pi camera, or files.
 
 Every source has the same three calls: ``open()`` (raises :class:`CameraLost` when there is no
-camera to open), ``read()`` (the next BGR frame, or ``None`` once the camera is gone or the
-footage has ended) and ``close()`` (idempotent). Sources are context managers.
+camera to open), ``read()`` (the next BGR frame, or ``None`` once the camera is gone) and
+``close()`` (idempotent). Sources are context managers.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ class OpenCVSource(_Closing):
         if self.size:
             capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
             capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
+        capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # the newest frame, not one queued long ago
         self._capture = capture
 
     def read(self) -> np.ndarray | None:
@@ -132,21 +133,25 @@ class PiCameraSource(_Closing):
 
 
 class FileSource(_Closing):
-    """Frames from a folder of images (in name order) or from a video file."""
+    """Frames from a folder of images (in name order) or from a video file, for trying the
+    table without a camera. Once they have all been shown the last one stays in view, like a
+    camera over a tray nobody touches, for as long as its file is there; a folder or file that
+    is taken away is a camera lost."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._frames: list[Path] | None = None
         self._next = 0
         self._video: cv2.VideoCapture | None = None
+        self._last: np.ndarray | None = None
 
     def open(self) -> None:
         self.close()
         if self.path.is_dir():
-            self._frames = sorted(
-                p for p in self.path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES
-            )
-            self._next = 0
+            frames = sorted(p for p in self.path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+            if not frames:
+                raise CameraLost(f"no frames in {self.path}")
+            self._frames, self._next = frames, 0
             return
         video = cv2.VideoCapture(str(self.path)) if self.path.is_file() else None
         if video is None or not video.isOpened():
@@ -154,17 +159,30 @@ class FileSource(_Closing):
         self._video = video
 
     def read(self) -> np.ndarray | None:
+        frame = self._read_next()
+        if frame is not None:
+            self._last = frame
+            return frame
+        shown = self._frames[-1] if self._frames else self.path
+        return self._last if self._last is not None and shown.exists() else None
+
+    def _read_next(self) -> np.ndarray | None:
         if self._video is not None:
             ok, frame = self._video.read()
             return frame if ok else None
-        if self._frames is None or self._next >= len(self._frames):
-            return None
-        image = cv2.imread(str(self._frames[self._next]), cv2.IMREAD_COLOR)
-        self._next += 1
-        return image
+        while self._frames is not None and self._next < len(self._frames):
+            path = self._frames[self._next]
+            self._next += 1
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is not None:
+                return image
+            if not path.exists():  # taken away
+                self._frames = self._last = None
+        return None
 
     def close(self) -> None:
         self._frames = None
+        self._last = None
         if self._video is not None:
             self._video.release()
             self._video = None
@@ -174,8 +192,10 @@ class FileSource(_Closing):
 
 
 def source_for(spec: str) -> FrameSource:
-    """The source a setting names: ``picamera``, a device index (``0``), or a path."""
-    if spec == "picamera":
+    """The source a setting (``dice.camera``) names: ``picamera2`` (the Raspberry Pi camera), a
+    device index (``0``), a device path (``/dev/video0``) or stream address, or a folder of
+    frames or a video file."""
+    if spec == "picamera2":
         return PiCameraSource()
     if spec.isdigit():
         return OpenCVSource(int(spec))

@@ -9,15 +9,16 @@ has passed over them are not a new roll.
 Its status is one of ``empty`` (still, no dice), ``rolling`` (moving, or not yet settled),
 ``settled`` (a roll was handed over), ``unreadable`` (still, but the reads do not agree or are
 unsure) and ``camera lost`` (no frames; the camera is reopened with growing pauses).
+
+Dice boxes are in pixels of the whole frame, whether or not a tray is set.
 """
 
 from __future__ import annotations
 
 import math
-import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -39,7 +40,7 @@ STATUSES = (EMPTY, ROLLING, SETTLED, UNREADABLE, CAMERA_LOST)
 @dataclass(frozen=True)
 class WatchSettings:
     #: (x0, y0, x1, y1) of the tray in the frame; None watches the whole frame.
-    tray: tuple[int, int, int, int] | None = None
+    tray: Tray | None = None
     #: how long the tray must be still before the dice are read.
     still_seconds: float = 0.5
     #: how many reads in a row must agree before a roll is handed over.
@@ -58,6 +59,7 @@ class WatchSettings:
 
 
 Read = tuple[tuple[int, str], ...]
+Tray = tuple[int, int, int, int]
 
 
 class RollWatcher:
@@ -71,7 +73,10 @@ class RollWatcher:
         settings: WatchSettings | None = None,
         reader: Callable[[np.ndarray], list[SeenDie]] = read_dice,
         clock: Callable[[], float] = time.monotonic,
+        handed: list[SeenDie] | None = None,
     ) -> None:
+        """``handed``: the dice of the roll handed over last (before a restart), so that the
+        same dice in the same places are not handed over again."""
         self.source, self.on_roll, self.reader, self.clock = source, on_roll, reader, clock
         self.settings = settings or WatchSettings()
         self._status = CAMERA_LOST
@@ -82,11 +87,38 @@ class RollWatcher:
         self._open = False
         self._retry_at = -math.inf
         self._retry_pause = self.settings.retry_first
-        self._handed: list[SeenDie] | None = None
+        self._handed = handed
+        self._frame: np.ndarray | None = None
+        self._seen: list[SeenDie] = []
+        self._error: str | None = None
 
     @property
     def status(self) -> str:
         return self._status
+
+    @property
+    def frame(self) -> np.ndarray | None:
+        """The latest frame (None while the camera is lost)."""
+        return self._frame
+
+    @property
+    def seen(self) -> list[SeenDie]:
+        """The dice of the latest read, until something moves."""
+        return self._seen
+
+    @property
+    def handed(self) -> list[SeenDie] | None:
+        """The dice of the roll handed over last."""
+        return self._handed
+
+    @property
+    def error(self) -> str | None:
+        """Why the camera is lost."""
+        return self._error
+
+    def retry_in(self) -> float:
+        """Seconds until the next attempt to reopen a lost camera."""
+        return max(0.0, self._retry_at - self.clock())
 
     def __repr__(self) -> str:
         return f"RollWatcher({self.source!r}) <{self._status}>"
@@ -100,15 +132,15 @@ class RollWatcher:
         except (CameraLost, OSError, cv2.error):
             frame = None
         if frame is None:
-            self._lose()
+            self._lose("the camera stopped giving pictures")
             return self._status
         return self.look(frame)
 
     def look(self, frame: np.ndarray) -> str:
         """Take one BGR frame; the new status."""
         now = self.clock()
-        tray = self._tray(frame)
-        small = self._shrink(tray)
+        self._frame = frame
+        small = self._shrink(self._tray(frame)[0])
         moved = self._previous is not None and self._moving(small, self._previous)
         self._previous = small
         if moved or self._still_since is None:
@@ -116,25 +148,52 @@ class RollWatcher:
             self._still_since = now
             self._status = ROLLING
             return self._status
-        if self._status == SETTLED or now - self._still_since < self.settings.still_seconds:
+        done = self._status in (SETTLED, EMPTY)  # read already: nothing to do until it moves
+        if done or now - self._still_since < self.settings.still_seconds:
             return self._status
-        self._take_read(self.reader(tray), now - self._still_since)
+        self._take_read(self._read(frame), now - self._still_since)
         return self._status
 
-    def run(self, stop: threading.Event, pause: float = 0.0) -> None:
-        """Step until ``stop`` is set, waiting out reopening pauses."""
-        try:
-            while not stop.is_set():
-                if self.step() == CAMERA_LOST:
-                    stop.wait(max(0.01, self._retry_at - self.clock()))
-                elif pause:
-                    stop.wait(pause)
-        finally:
-            self.source.close()
+    def read_now(self) -> Roll | None:
+        """Read the latest frame at once, still or not, and hand the roll over unless these are
+        the dice handed over last, in the same places. The roll handed over, or None (no
+        frame, no dice, or the same dice): :attr:`seen` tells which."""
+        if self._frame is None:
+            return None
+        self._seen = self._read(self._frame)
+        if not self._seen:
+            return None
+        return self._settle(self._seen)
+
+    def forget(self) -> None:
+        """Forget the roll handed over last (it was thrown away): reading now hands it again."""
+        self._handed = None
+
+    def set_tray(self, tray: Tray | None) -> None:
+        """Watch only ``tray`` (x0, y0, x1, y1) of the frame, or all of it; looks again."""
+        self.settings = replace(self.settings, tray=tray)
+        self._reset()
+        if self._open:
+            self._status = ROLLING
+
+    def close(self) -> None:
+        self.source.close()
+        self._open = False
 
     # -------------------------------------------------------------- reading
 
+    def _read(self, frame: np.ndarray) -> list[SeenDie]:
+        """The dice in the tray, with boxes in pixels of the whole frame."""
+        tray, (x, y) = self._tray(frame)
+        dice = self.reader(tray)
+        if not (x or y):
+            return dice
+        return [
+            replace(d, box=(d.box[0] + x, d.box[1] + y, d.box[2] + x, d.box[3] + y)) for d in dice
+        ]
+
     def _take_read(self, dice: list[SeenDie], still_for: float) -> None:
+        self._seen = dice
         unsure = any(d.confidence < self.settings.min_confidence for d in dice)
         key = None if unsure else tuple(sorted((d.value, d.color) for d in dice))
         if key is not None and key == self._last_read:
@@ -151,10 +210,10 @@ class RollWatcher:
         elif still_for >= self.settings.still_seconds + self.settings.unreadable_after:
             self._status = UNREADABLE
 
-    def _settle(self, dice: list[SeenDie]) -> None:
+    def _settle(self, dice: list[SeenDie]) -> Roll | None:
         self._status = SETTLED
         if self._handed is not None and _same_places(dice, self._handed):
-            return
+            return None
         self._handed = dice
         roll = Roll(
             tuple(Die(d.value, d.color) for d in dice),
@@ -162,14 +221,19 @@ class RollWatcher:
             confidence=min(d.confidence for d in dice),
         )
         self.on_roll(roll)
+        return roll
 
     # -------------------------------------------------------------- motion
 
-    def _tray(self, frame: np.ndarray) -> np.ndarray:
+    def _tray(self, frame: np.ndarray) -> tuple[np.ndarray, tuple[int, int]]:
+        """The tray's part of the frame and where it begins (all of it when the tray is not
+        in this frame at all)."""
         if self.settings.tray is None:
-            return frame
+            return frame, (0, 0)
         x0, y0, x1, y1 = self.settings.tray
-        return frame[max(0, y0) : y1, max(0, x0) : x1]
+        x0, y0 = max(0, x0), max(0, y0)
+        tray = frame[y0:y1, x0:x1]
+        return (tray, (x0, y0)) if tray.size else (frame, (0, 0))
 
     @staticmethod
     def _shrink(image: np.ndarray) -> np.ndarray:
@@ -191,6 +255,7 @@ class RollWatcher:
         self._still_since = None
         self._last_read = None
         self._agreeing = 0
+        self._seen = []
 
     # -------------------------------------------------------------- the camera
 
@@ -200,21 +265,24 @@ class RollWatcher:
             return False
         try:
             self.source.open()
-        except (CameraLost, OSError):
+        except (CameraLost, OSError) as error:
             self._retry_at = now + self._retry_pause
             self._retry_pause = min(self._retry_pause * 2, self.settings.retry_last)
             self._status = CAMERA_LOST
+            self._error = str(error) or type(error).__name__
             return False
         self._open = True
+        self._error = None
         self._retry_pause = self.settings.retry_first
         self._reset()
         self._status = ROLLING
         return True
 
-    def _lose(self) -> None:
-        self.source.close()
-        self._open = False
+    def _lose(self, why: str) -> None:
+        self.close()
         self._status = CAMERA_LOST
+        self._error = why
+        self._frame = None
         self._retry_at = self.clock() + self._retry_pause
         self._reset()
 
