@@ -102,6 +102,12 @@ def replay(args: argparse.Namespace) -> int:
     return 1 if rejected else 0
 
 
+def read_dice(args: argparse.Namespace) -> int:
+    from companion.vision.cli import run
+
+    return run(args.images, args.json)
+
+
 def doctor(args: argparse.Namespace) -> int:
     from companion.doctor import diagnose
 
@@ -134,6 +140,11 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay an exported game file and print its final state")
     p.add_argument("file")
     p.set_defaults(run=replay)
+
+    p = sub.add_parser("read-dice", help="read the dice in photos, as the camera does")
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="a photo of dice (JPEG, PNG, ...)")
+    p.add_argument("--json", action="store_true", help="one JSON line per photo")
+    p.set_defaults(run=read_dice)
 
     return top
 

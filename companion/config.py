@@ -44,7 +44,7 @@ class StorageConfig:
 
 @dataclass(frozen=True)
 class DiceConfig:
-    camera: str = "off"  # "off", a device index ("0"), a device path, or "picamera2"
+    camera: str = "off"  # "off", a device index ("0"), a device path, "picamera2", or frames
     tower: str = "off"  # "off", "auto" (/dev/serial/by-id), or a port path
     confirm_below: float = 0.9  # reads less sure than this wait for one tap to confirm
     colors: Mapping[str, str] = field(default_factory=dict)  # camera colour -> game colour
@@ -112,6 +112,11 @@ def parse(data: Mapping[str, Any]) -> Config:
     server = _section(data, "server", ServerConfig)
     check_server(server)
     dice = _section(data, "dice", DiceConfig)
+    if not dice.camera.strip():
+        raise ConfigError(
+            'dice.camera must be "off", a device index ("0"), a device path, "picamera2", or a '
+            "folder of frames or a video file"
+        )
     if not 0 <= dice.confirm_below <= 1:
         raise ConfigError("dice.confirm_below must be from 0 to 1")
     for key, value in dice.colors.items():

@@ -21,7 +21,8 @@ from companion.table import Table, TableError
 log = logging.getLogger(__name__)
 
 #: What the desk tells its listeners:
-#: "reading", "pending", "accepted", "refused", "notice", "cleared".
+#: "reading", "unread" (a source could not read), "pending", "accepted", "refused", "notice",
+#: "cleared" (a waiting read was thrown away).
 DeskListener = Callable[[str], None]
 
 
@@ -108,8 +109,12 @@ class DiceDesk:
         if not readers:
             raise TableError("No camera is attached to read the dice.")
         self._tell("reading")
-        for source in readers:
-            source.read_now()
+        try:
+            for source in readers:
+                source.read_now()
+        except TableError:
+            self._tell("unread")
+            raise
 
     def confirm(self) -> None:
         with self._lock:

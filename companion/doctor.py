@@ -72,14 +72,23 @@ def check_camera(config: Config) -> Finding:
     camera = config.dice.camera
     if camera == "off":
         return Finding("camera", None, "off in the config (dice.camera)")
-    import cv2
+    from companion.vision.source import CameraLost, PiCameraSource, source_for
 
-    device: int | str = int(camera) if camera.isdigit() else camera
-    capture = cv2.VideoCapture(device)
+    source = source_for(camera)
     try:
-        ok, _ = capture.read() if capture.isOpened() else (False, None)
+        source.open()
+        ok = source.read() is not None
+    except CameraLost:
+        ok = False
     finally:
-        capture.release()
+        source.close()
+    if not ok and camera == "picamera2" and not PiCameraSource.available():
+        return Finding(
+            "camera",
+            False,
+            "the Pi camera needs picamera2: `sudo apt install python3-picamera2`, with the "
+            "service's environment made with --system-site-packages (hardware/CAMERA.md).",
+        )
     if not ok:
         return Finding(
             "camera",

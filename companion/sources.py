@@ -14,6 +14,13 @@ log = logging.getLogger(__name__)
 def start_sources(config: DiceConfig, desk: DiceDesk) -> list[Callable[[], None]]:
     """Start the camera and the tower as configured; returns what stops them."""
     stops: list[Callable[[], None]] = []
+    if config.camera != "off":
+        from companion.vision.camera import CameraService
+
+        camera = CameraService(config.camera, desk)
+        desk.attach("camera", camera)
+        camera.start()
+        stops.append(camera.stop)
     if config.tower != "off":
         from companion.tower.protocol import RollReport
         from companion.tower.reader import TowerReader

@@ -20,6 +20,8 @@ from companion.config import Config, ConfigError, find, load, parse
         ({"server": {"announce": 1}}, "server.announce must be true or false, not 1"),
         ({"server": {"name": "zombie table"}}, "server.name must be letters, digits and '-'"),
         ({"server": {"colour": "red"}}, "unknown option 'server.colour'"),
+        ({"dice": {"camera": " "}}, 'dice.camera must be "off", a device index ("0")'),
+        ({"dice": {"camera": 0}}, "dice.camera must be text, not 0"),
         ({"dice": {"confirm_below": 2}}, "dice.confirm_below must be from 0 to 1"),
         ({"dice": {"colors": {"white": 3}}}, "dice.colors.white must be a colour name"),
         ({"gpio": {"buttons": {"fire": 3}}}, "unknown part gpio.buttons.fire"),

@@ -24,9 +24,11 @@ from hypothesis import strategies as st
 
 from companion.games import GAMES
 from companion.table import Table
+from companion.vision.camera import CameraService
 from companion.web import create_app
 from companion.web.auth import LOCKOUT_SECONDS, MAX_WRONG, MAX_WRONG_TABLE, AuthError, Gate
 from tests.conftest import PIN
+from tests.footage import film
 from tests.test_faults import (
     assert_memory_matches_log,
     field_values,
@@ -34,6 +36,7 @@ from tests.test_faults import (
     roll_values,
     setup_for,
 )
+from tests.vision_scenes import scene
 from tests.zd import roll
 
 
@@ -47,6 +50,8 @@ def fuzz(examples: int) -> settings:
 
 METHODS = ["POST"] * 6 + ["GET", "GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 CHANGES = ("actions", "rolls", "next", "undo", "corrections")
+DICE_PATHS = ("", "/read", "/confirm", "/fix", "/discard", "/colors")
+CAMERA_PATHS = ("tray", "frame.jpg", "photo.jpg")
 CONTENT_TYPES = [
     "application/json",
     "application/json",
@@ -61,7 +66,7 @@ CONTENT_TYPES = [
 FIELDS = [
     "kind", "params", "version", "dice", "source", "confidence", "seq", "pin", "setup",
     "players", "value", "color", "roll", "format", "events", "type", "payload", "action",
-    "target", "card", "cards", "zombies",
+    "target", "card", "cards", "zombies", "tray", "white", "red",
 ]  # fmt: skip
 HUGE = [2**31, 2**53 + 1, 2**64, -(2**63), 10**400, -1, 0]
 #: Mostly clients that may change games, so that most requests get past the PIN to the checks.
@@ -109,6 +114,11 @@ def make_client(app: Flask, address: str, **headers: str) -> FlaskClient:
 
 def build_world(folder: Path) -> World:
     app = create_app({"DATABASE": str(folder / "table.sqlite3"), "PIN": PIN, "TESTING": True})
+    # A camera over an empty tray, stepped once so that it has a picture: a read it is asked
+    # for finds no dice, so no request through it can change a game.
+    camera = CameraService(str(film(folder / "tray", [scene([])])), app.extensions["desk"])
+    app.extensions["desk"].attach("camera", camera)
+    camera.step()
     session = make_client(app, "192.0.2.1")
     token = session.post("/api/session", json={"pin": PIN}).get_json()["csrf"]
     session.environ_base["HTTP_X_CSRF_TOKEN"] = token
@@ -286,6 +296,9 @@ def random_requests(draw: st.DrawFn, world: World) -> Sent:
                 f"/api/games/{game}/export",
                 f"/api/games/{game}/stream",
                 f"/api/rules/{kind}",
+                *(f"/api/dice{what}" for what in DICE_PATHS),
+                *(f"/api/camera/{what}" for what in CAMERA_PATHS),
+                "/camera",
                 f"/api/{junk}",
                 f"/api/games/{game}/{junk}",
                 "/api",
@@ -498,6 +511,20 @@ def bads() -> list[Bad]:
         Bad("token without the grant", "POST", "/api/games", NEW, 401, who="stale-token"),
         Bad("wrong PIN header", "POST", "/api/games", NEW, 403, who="wrong-pin", says="Wrong PIN"),
         Bad("a watcher cannot undo", "POST", g + "/undo", {}, 401, who="nobody"),
+        Bad("a watcher cannot see the camera", "GET", "/api/camera/frame.jpg", None, 401,
+            who="nobody", content_type=None, says="see the camera"),
+        Bad("nor the photo of its last read", "GET", "/api/camera/photo.jpg", None, 401,
+            who="nobody", content_type=None, says="see the camera"),
+        Bad("a wrong PIN cannot see the camera", "GET", "/api/camera/frame.jpg", None, 403,
+            who="wrong-pin", content_type=None, says="Wrong PIN"),
+        Bad("a watcher cannot set the tray", "PUT", "/api/camera/tray", {"tray": None}, 401,
+            who="nobody", says="PIN"),
+        Bad("a tray set without the page's token", "PUT", "/api/camera/tray", {"tray": None},
+            403, who="no-token", says="own page"),
+        Bad("a tray with no camera", "PUT", "/api/camera/tray", {"tray": [0, 0, 9, 9]}, 404,
+            says="No camera is attached"),
+        Bad("a tray as text", "PUT", "/api/camera/tray", b'{"tray": "all"}',
+            content_type="text/plain", says="JSON"),
         # bodies
         Bad("text/plain", "POST", g + "/undo", b"{}", content_type="text/plain", says="JSON"),
         Bad("no content type", "POST", g + "/undo", b"{}", content_type=None, says="JSON"),

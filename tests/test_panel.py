@@ -14,7 +14,7 @@ from companion.config import GpioConfig
 from companion.desk import DiceDesk
 from companion.dice import Die, Roll
 from companion.panel import PATTERNS, Panel, start_panel
-from companion.table import Table
+from companion.table import Table, TableError
 from tests.zd import roll
 
 PINS = GpioConfig(
@@ -122,6 +122,26 @@ def test_read_asks_the_camera(panel: Panel, desk: DiceDesk, factory: MockFactory
     desk.attach("camera", Camera())
     press(factory, 5)
     assert eventually(lambda: asked == [True])
+
+
+def test_a_read_the_camera_cannot_make_stops_the_reading_led(
+    panel: Panel, desk: DiceDesk, factory: MockFactory
+) -> None:
+    class LostCamera:
+        def status(self) -> dict[str, str]:
+            return {"state": "camera lost"}
+
+        def read_now(self) -> None:
+            raise TableError("The camera cannot be reached (unplugged): enter the dice by hand.")
+
+    desk.attach("camera", LostCamera())
+    press(factory, 5)
+    assert eventually(lambda: factory.pin(23).state == 1), "the error LED"
+    reading = []
+    for _ in range(30):  # a blinking LED is on for 0.2 s of every 0.4 s
+        reading.append(factory.pin(27).state)
+        time.sleep(0.02)
+    assert reading == [0] * 30, "the reading LED stops blinking"
 
 
 def test_a_bust_sounds_the_bust_pattern(panel: Panel, table: Table, factory: MockFactory) -> None:

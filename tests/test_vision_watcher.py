@@ -28,7 +28,7 @@ from companion.vision.watcher import (
     RollWatcher,
     WatchSettings,
 )
-from tests.vision_scenes import draw_die, draw_hand, finish, table
+from tests.vision_scenes import scene, tumbling
 
 SHARED = Path(__file__).parents[1].parent / "shared"
 TICK = 0.1  # seconds between frames
@@ -69,31 +69,6 @@ def play(watcher: RollWatcher, clock: Clock, frames: int) -> list[str]:
         statuses.append(watcher.step())
         clock.now += TICK
     return statuses
-
-
-def scene(
-    dice: list[tuple[tuple[int, int], int]], seed: int = 0, hand_at: int | None = None
-) -> np.ndarray:
-    image = table(seed=seed)
-    for centre, value in dice:
-        draw_die(image, centre, 44, value, "white", "black", angle=12)
-    if hand_at is not None:
-        draw_hand(image, (hand_at, 300), 60)
-    return finish(image, seed=seed)
-
-
-def tumbling(frames: int) -> list[np.ndarray]:
-    """Two dice bouncing across the table, showing a different face each frame."""
-    return [
-        scene(
-            [
-                ((100 + 30 * k, 150 + 12 * k), k % 6 + 1),
-                ((500 - 25 * k, 120 + 15 * k), (k + 3) % 6 + 1),
-            ],
-            seed=k,
-        )
-        for k in range(frames)
-    ]
 
 
 STILL = [((300, 260), 2), ((380, 250), 5)]

@@ -1,4 +1,5 @@
-"""Drawing table scenes for the vision tests: dice seen from above, a hand, a playing card."""
+"""Drawing table scenes for the vision tests: dice seen from above, a hand, a playing card, and
+footage of dice tumbling and coming to rest."""
 
 from __future__ import annotations
 
@@ -135,3 +136,33 @@ def draw_card(image: np.ndarray, top_left: tuple[int, int], width: int, pips: in
         1,
         cv2.LINE_AA,
     )
+
+
+#: A die on the table: its centre and value, and its colour (white with black pips when left
+#: out; a coloured die has white pips).
+Placed = tuple[tuple[int, int], int] | tuple[tuple[int, int], int, str]
+
+
+def scene(dice: list[Placed], seed: int = 0, hand_at: int | None = None) -> np.ndarray:
+    """A frame of the table with ``dice`` on it, and a hand reaching in at ``hand_at`` across."""
+    image = table(seed=seed)
+    for centre, value, *colour in dice:
+        face = colour[0] if colour else "white"
+        draw_die(image, centre, 44, value, face, "black" if face == "white" else "white", angle=12)
+    if hand_at is not None:
+        draw_hand(image, (hand_at, 300), 60)
+    return finish(image, seed=seed)
+
+
+def tumbling(frames: int) -> list[np.ndarray]:
+    """Two dice bouncing across the table, showing a different face each frame."""
+    return [
+        scene(
+            [
+                ((100 + 30 * k, 150 + 12 * k), k % 6 + 1),
+                ((500 - 25 * k, 120 + 15 * k), (k + 3) % 6 + 1),
+            ],
+            seed=k,
+        )
+        for k in range(frames)
+    ]

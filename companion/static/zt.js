@@ -3,6 +3,7 @@
 const ZT = {
   csrf: null,
   granted: false,
+  ready: null, // settles once the page knows whether this browser holds the PIN grant
 
   el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -105,4 +106,4 @@ const ZT = {
 document.getElementById("pin-button").addEventListener("click", () => {
   if (!ZT.granted) ZT.askPin();
 });
-ZT.session();
+ZT.ready = ZT.session();

@@ -10,6 +10,7 @@ from typing import TextIO
 import cv2
 
 from companion.vision.reader import SeenDie, read_dice
+from companion.vision.status import die_json
 
 
 def run(paths: list[str], as_json: bool, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
@@ -28,7 +29,7 @@ def run(paths: list[str], as_json: bool, out: TextIO = sys.stdout, err: TextIO =
             continue
         dice = read_dice(image)
         if as_json:
-            print(json.dumps({"file": path, "dice": [_die_json(d) for d in dice]}), file=out)
+            print(json.dumps({"file": path, "dice": [die_json(d) for d in dice]}), file=out)
         else:
             _print_table(path, dice, out)
     return 1 if failed else 0
@@ -41,15 +42,6 @@ def _unreadable(path: str) -> str | None:
     if not file.is_file():
         return "not a file"
     return None
-
-
-def _die_json(die: SeenDie) -> dict[str, object]:
-    return {
-        "value": die.value,
-        "box": list(die.box),
-        "color": die.color,
-        "confidence": die.confidence,
-    }
 
 
 def _print_table(path: str, dice: list[SeenDie], out: TextIO) -> None:

@@ -15,6 +15,7 @@ from companion.store import Store
 from companion.table import Table
 from companion.web import api, pages
 from companion.web.auth import Gate
+from companion.web.camera import camera_link
 from companion.web.dice import saved_colors
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -63,4 +64,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["gate"] = Gate(table_pin(store, app.config["PIN"]))
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.context_processor(camera_link)
     return app

@@ -1,4 +1,5 @@
-"""Who may change a game: anyone may watch; changing needs the table's PIN.
+"""Who may change a game: anyone may watch; changing needs the table's PIN, and so does seeing
+the camera's pictures.
 
 A client proves it knows the PIN once (``POST /api/session``) and its signed session cookie then
 carries the grant, together with a token that every change must echo in the ``X-CSRF-Token``
@@ -104,9 +105,7 @@ class Gate:
 
     def require(self) -> None:
         """Refuse a change that carries neither the PIN nor a granted session and its token."""
-        pin = request.headers.get("X-Table-PIN")
-        if pin is not None:
-            self.check(client(), pin)
+        if self._pin_sent():
             return
         if not self.granted():
             raise AuthError(401, "Enter the table PIN to change games.")
@@ -118,6 +117,21 @@ class Gate:
             and hmac.compare_digest(token.encode(), expected.encode())
         ):
             raise AuthError(403, "This request did not come from the table's own page.")
+
+    def require_sight(self) -> None:
+        """Refuse a look at the camera's pictures without the PIN or a granted session. A look
+        changes nothing, so it needs no token: an image the page loads cannot send one, and
+        the ``SameSite=Strict`` cookie never comes along on requests other sites start."""
+        if not (self._pin_sent() or self.granted()):
+            raise AuthError(401, "Enter the table PIN to see the camera.")
+
+    def _pin_sent(self) -> bool:
+        """True when the request sends the right PIN in ``X-Table-PIN`` (a wrong one raises)."""
+        pin = request.headers.get("X-Table-PIN")
+        if pin is None:
+            return False
+        self.check(client(), pin)
+        return True
 
 
 def client() -> str:

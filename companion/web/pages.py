@@ -77,6 +77,11 @@ def game(game_id: str) -> str:
     )
 
 
+@bp.get("/camera")
+def camera() -> str:
+    return render_template("camera.html")
+
+
 @bp.get("/rules")
 def rules_index() -> str:
     return render_template("rules_index.html", kinds=GAMES)
