@@ -60,5 +60,14 @@ def test_replay_of_a_file_that_is_not_a_game(
 
 def test_the_commands_exist() -> None:
     text = parser().format_help()
-    for command in ("serve", "replay", "doctor"):
+    for command in ("serve", "replay", "doctor", "read-dice"):
         assert command in text
+    usage = parser().parse_args(["read-dice", "a.jpg", "b.png", "--json"])
+    assert usage.images == ["a.jpg", "b.png"] and usage.json is True
+
+
+def test_read_dice_needs_a_photo(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["read-dice"])
+    assert exit_.value.code == 2
+    assert "the following arguments are required: IMAGE" in capsys.readouterr().err

@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from tests.footage import film
 from tests.server import free_port
+from tests.vision_scenes import scene
 
 
 def test_all_off_is_well(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -48,3 +50,13 @@ def test_an_unwritable_game_log_is_explained(
     out = capsys.readouterr().out
     assert f"FIX  game log  cannot write {blocker / 't.db'}" in out
     assert "df -h" in out
+
+
+def test_a_folder_of_frames_counts_as_a_camera(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    film(tmp_path / "tray", [scene([])])
+    config = tmp_path / "config.toml"
+    config.write_text(f"[dice]\ncamera = '{tmp_path / 'tray'}'\n")
+    main(["doctor", "--config", str(config), "--db", str(tmp_path / "t.db")])
+    assert f"ok   camera    camera '{tmp_path / 'tray'}' gives pictures" in capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""``read-dice``: JSON lines for the scorer, a table for people, clear failures."""
+"""``zombie-table read-dice``: JSON lines for the scorer, a table for people, clear failures."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 import pytest
 
+from companion.cli import main
 from companion.vision.cli import run
 from tests.vision_scenes import draw_die, finish, table
 
@@ -68,3 +69,17 @@ def test_a_bad_file_is_reported_and_the_others_still_read(
         f"read-dice: cannot read {not_an_image}: not an image",
         f"read-dice: cannot read {tmp_path}: not a file",
     ]
+
+
+def test_the_zombie_table_command_reads_dice(
+    photos: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = str(tmp_path / "missing.png")
+    assert main(["read-dice", photos[0], missing, photos[1], "--json"]) == 1
+    out, err = capsys.readouterr()
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line["file"] for line in lines] == [photos[0], photos[1]]
+    assert sorted(d["value"] for d in lines[0]["dice"]) == [3, 6]
+    assert f"read-dice: cannot read {missing}: no such file" in err
+    assert main(["read-dice", photos[0]]) == 0
+    assert f"{photos[0]}: 2 dice, total 9" in capsys.readouterr().out

@@ -13,12 +13,16 @@ from companion.vision.reader import SeenDie, read_dice
 from companion.vision.status import die_json
 
 
-def run(paths: list[str], as_json: bool, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def run(
+    paths: list[str], as_json: bool, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
     """Read every photo in ``paths``; 1 if any of them could not be read, else 0.
 
     With ``as_json`` each photo gives one JSON line ``{"file": ..., "dice": [...]}``;
-    otherwise a small table per photo.
+    otherwise a small table per photo. ``out`` and ``err`` default to standard output and
+    standard error as they are when called.
     """
+    out, err = out or sys.stdout, err or sys.stderr
     failed = False
     for path in paths:
         problem = _unreadable(path)
