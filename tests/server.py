@@ -24,15 +24,18 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, config: Path | None = None) -> None:
         self.db = db
         self.port = port or free_port()
+        self.config = config
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
         command = [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--db", str(self.db), "--pin", PIN]
+        if self.config is not None:
+            command += ["--config", str(self.config)]
         log = self.db.parent / f"service-{self.port}.log"
         with log.open("ab") as out:
             self.process = subprocess.Popen(

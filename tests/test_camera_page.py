@@ -1,0 +1,108 @@
+"""The Camera page in real headless Chromium, against the real service watching a folder of
+frames: locked until the PIN is entered, then the live picture with each die outlined, a tray
+dragged across it, a waiting read confirmed, the last read's photo and the die colours."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import unlock, wait
+from tests.footage import film, wait_for
+from tests.server import Server
+from tests.vision_scenes import scene
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+#: Pip dice for Zombie Dice: a green 1, a yellow 4 and a red 6.
+THREE = [((200, 200), 1, "green"), ((320, 260), 4, "yellow"), ((450, 220), 6, "red")]
+TRAY = (140, 140, 520, 330)  # around the three, in picture pixels
+
+
+def camera_of(server: Server) -> dict[str, Any]:
+    return server.get("/api/dice")["sources"]["camera"]  # type: ignore[no-any-return]
+
+
+def drag_tray(page: WebDriver, tray: tuple[int, int, int, int]) -> None:
+    """Drag across the live picture from one corner of ``tray`` to the other."""
+    overlay = page.find_element(By.ID, "overlay")
+    box = page.execute_script("return arguments[0].getBoundingClientRect().toJSON()", overlay)
+    scale = box["width"] / 640
+    x0, y0, x1, y1 = tray
+    start = (round(x0 * scale - box["width"] / 2), round(y0 * scale - box["height"] / 2))
+    (
+        ActionChains(page)
+        .move_to_element_with_offset(overlay, *start)
+        .click_and_hold()
+        .move_by_offset(round((x1 - x0) * scale / 2), round((y1 - y0) * scale / 2))
+        .move_by_offset(round((x1 - x0) * scale / 2), round((y1 - y0) * scale / 2))
+        .release()
+        .perform()
+    )
+
+
+def test_the_camera_page(tmp_path: Path, page: WebDriver) -> None:
+    tray = film(tmp_path / "tray", [scene(THREE, seed=90)])
+    config = tmp_path / "config.toml"
+    config.write_text(f'[dice]\ncamera = "{tray}"\n')
+    server = Server(tmp_path / "table.sqlite3", config=config).start()
+    try:
+        # The camera reads the dice before any game is started: the read waits for a tap.
+        pending = wait_for(lambda: server.get("/api/dice")["pending"], what="the camera's read")
+        assert pending["reason"].startswith("No game is being played")
+        status, game = server.post(
+            "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}
+        )
+        assert status == 201
+
+        page.get(server.url + "/camera")
+        wait(page, "!document.getElementById('locked').hidden")
+        assert "Unlock to see the camera" in page.find_element(By.ID, "locked").text
+        wait(page, "document.getElementById('camera-state').textContent.startsWith('settled')")
+        wait(page, "document.getElementById('last-read').textContent.includes('green 1')")
+        for locked in ("pictures", "photo-box"):  # neither the live picture nor the photo
+            assert not page.find_element(By.ID, locked).is_displayed(), locked
+        assert page.find_element(By.ID, "frame").get_attribute("src") is None
+        assert page.find_element(By.ID, "photo").get_attribute("src") is None
+
+        page.find_element(By.ID, "unlock").click()
+        unlock(page)
+        wait(page, "document.getElementById('frame').naturalWidth === 640")
+        wait(page, "document.querySelectorAll('#overlay rect.die-box').length === 3")
+        values = page.execute_script(
+            "return [...document.querySelectorAll('#overlay text.value')].map((t) => t.textContent)"
+        )
+        assert sorted(values) == ["1", "4", "6"]
+
+        drag_tray(page, TRAY)
+        wait(page, "document.querySelector('#overlay rect.tray:not(.drawing)') !== null")
+        saved = wait_for(lambda: camera_of(server)["tray"], what="the tray to be saved")
+        assert all(abs(a - b) <= 3 for a, b in zip(saved, TRAY, strict=True)), saved
+        wait_for(lambda: camera_of(server)["state"] == "settled", what="the tray to settle")
+        assert server.get("/api/dice")["pending"] is not None  # the same dice: no second read
+
+        page.find_element(By.CSS_SELECTOR, "#dice .pending [data-desk=confirm]").click()
+        wait(page, "document.querySelector('#dice .pending') === null")
+        log = server.get(f"/api/games/{game['id']}")["log"]
+        assert [sorted((d["value"], d["color"]) for d in e["roll"]["dice"]) for e in log] == [
+            [(1, "green"), (4, "yellow"), (6, "red")]
+        ]
+
+        wait(page, "document.getElementById('photo').naturalWidth === 640")
+        assert len(page.find_elements(By.CSS_SELECTOR, "#photo-overlay rect.die-box")) == 3
+        assert "green 1" in page.find_element(By.ID, "last-read").text
+
+        Select(page.find_element(By.CSS_SELECTOR, "select[data-seen=white]")).select_by_value(
+            "green"
+        )
+        page.find_element(By.ID, "save-colors").click()
+        wait_for(lambda: server.get("/api/dice")["colors"] == {"white": "green"}, what="colours")
+    finally:
+        server.stop()
