@@ -1,6 +1,7 @@
 """The Camera page in real headless Chromium, against the real service watching a folder of
 frames: locked until the PIN is entered, then the live picture with each die outlined, a tray
-dragged across it, a waiting read confirmed, the last read's photo and the die colours."""
+dragged across it, a waiting read confirmed, the last read's photo and the die colours; and the
+game page's way there."""
 
 from __future__ import annotations
 
@@ -104,5 +105,11 @@ def test_the_camera_page(tmp_path: Path, page: WebDriver) -> None:
         )
         page.find_element(By.ID, "save-colors").click()
         wait_for(lambda: server.get("/api/dice")["colors"] == {"white": "green"}, what="colours")
+
+        page.get(f"{server.url}/games/{game['id']}")  # the game page leads to the camera
+        wait(page, "document.querySelector('#dice a[data-source=camera]') !== null")
+        link = page.find_element(By.CSS_SELECTOR, "#dice a[data-source=camera]")
+        assert link.text == "camera: settled"
+        assert link.get_attribute("href") == server.url + "/camera"
     finally:
         server.stop()
