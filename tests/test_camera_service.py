@@ -134,6 +134,28 @@ def test_an_unsure_read_waits_for_a_tap_on_the_tablet(
     assert len(rolls_in(table, game)) == 1  # the hand over the dice brought no second read
 
 
+def test_a_frame_the_reader_fails_on_does_not_stop_the_camera(
+    app: Flask, table: Table, tmp_path: Path, cameras: list[Callable[[], None]],
+    caplog: pytest.LogCaptureFixture,
+) -> None:  # fmt: skip
+    game = zombie_dice(table)
+    failures = [cv2.error("the reader choked")]
+
+    def choking(image: np.ndarray) -> list[SeenDie]:
+        if failures:
+            raise failures.pop()
+        return read_dice(image)
+
+    desk = desk_of(app)
+    camera = CameraService(str(film(tmp_path / "tray", [scene(THREE, seed=77)])), desk,
+                           reader=choking)  # fmt: skip
+    desk.attach("camera", camera)
+    camera.start()
+    cameras.append(camera.stop)
+    wait_for(lambda: rolls_in(table, game), what="a roll after the failed frame")
+    assert failures == [] and "a frame could not be handled" in caplog.text
+
+
 def test_a_lost_camera_shows_dice_are_entered_by_hand_and_it_comes_back(
     app: Flask, table: Table, client: FlaskClient, tmp_path: Path,
     cameras: list[Callable[[], None]],

@@ -61,7 +61,7 @@ class CameraService:
         self._watcher = RollWatcher(
             source or source_for(setting),
             self._handed_over,
-            settings=replace(settings or WatchSettings(), tray=saved_tray(self._store)),
+            settings=replace(settings or WatchSettings(), tray=_saved_tray(self._store)),
             reader=reader,
             handed=_saved_handed(self._store),
         )
@@ -101,7 +101,8 @@ class CameraService:
                     state = self.step()
                 except Exception:
                     log.exception("camera: a frame could not be handled")
-                    state = None
+                    self._stopping.wait(1.0)
+                    continue
                 if state == CAMERA_LOST:
                     pause = self._watcher.retry_in()
                 else:
@@ -223,7 +224,7 @@ class CameraService:
         return f"CameraService({self.setting!r}) <{self.status().state}>"
 
 
-def saved_tray(store: Store) -> Tray | None:
+def _saved_tray(store: Store) -> Tray | None:
     """The tray set on the Camera page, if one was."""
     saved = store.setting(TRAY_SETTING)
     tray = None if saved is None else json.loads(saved)
