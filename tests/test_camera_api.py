@@ -150,9 +150,7 @@ def test_without_a_camera_its_endpoints_say_so(client: FlaskClient) -> None:
         assert "No camera is attached" in response.get_json()["error"]
 
 
-def test_the_camera_page(
-    camera: CameraService, client: FlaskClient, watcher: FlaskClient
-) -> None:
+def test_the_camera_page(camera: CameraService, watcher: FlaskClient) -> None:
     page = watcher.get("/camera").get_data(as_text=True)
     assert "Unlock to see the camera" in page and 'id="overlay"' in page
     assert watcher.get("/").get_data(as_text=True).count('href="/camera"') == 1
