@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import importlib.util
+import math
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import cv2
 import numpy as np
@@ -11,60 +14,91 @@ import pytest
 
 from companion.dice import PALETTE
 from companion.vision import SeenDie, read_dice
-from companion.vision.photosets import SETS, load_set
+from companion.vision.photosets import SETS, LabelledDie, Photo, load_set
 from tests.vision_scenes import draw_card, draw_die, draw_hand, finish, table
 
 SHARED = Path(__file__).parents[1].parent / "shared"
 
-# (least die_accuracy, least image_exact) over every photo of each set: what the reader is
-# meant to reach, and what it reaches now (a floor that must not slip).
-TARGETS = {"nellbyler_d6": (0.98, 0.85), "matteop65_wood": (0.995, 0.98)}
-FLOORS = {"nellbyler_d6": (0.82, 0.48), "matteop65_wood": (0.95, 0.82)}
+# (least die_accuracy, least image_exact) over every photo of each set, scored as
+# shared/tools/score_dice.py does: what the bundled networks reach (docs/PERFORMANCE.md gives
+# the figures), less a little, so that a retrained network that reads worse fails here.
+FLOORS = {"nellbyler_d6": (0.95, 0.74), "matteop65_wood": (0.985, 0.96)}
+
+Reads = dict[str, list[tuple[Photo, list[SeenDie]]]]
 
 
 @pytest.fixture(scope="module")
-def figures() -> dict[str, tuple[float, float]]:
-    """(die_accuracy, image_exact) per photo set, scored as shared/tools/score_dice.py does."""
-    path = SHARED / "tools" / "score_dice.py"
-    if not path.is_file() or not all(
-        (SHARED / "datasets" / "dice-photos" / s / "labels.json").is_file() for s in SETS
-    ):
+def reads() -> Reads:
+    """Every labelled photo of both sets with the dice the reader sees in it."""
+    if not all((SHARED / "datasets" / "dice-photos" / s / "labels.json").is_file() for s in SETS):
         pytest.skip(f"the labelled dice photos are not at {SHARED} (needs shared/ beside the repo)")
+    return {
+        name: [(p, read_dice(cv2.imread(str(p.path)))) for p in load_set(SHARED, name)]
+        for name in SETS
+    }
+
+
+def scorer() -> ModuleType:
+    path = SHARED / "tools" / "score_dice.py"
+    if not path.is_file():
+        pytest.skip(f"the scoring tool is not at {path} (needs shared/ beside the repo)")
     spec = importlib.util.spec_from_file_location("score_dice", path)
     assert spec is not None and spec.loader is not None
-    scorer = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(scorer)
-    out = {}
-    for name in SETS:
-        right = total = exact = 0
-        photos = load_set(SHARED, name)
-        for photo in photos:
-            seen = read_dice(cv2.imread(str(photo.path)))
-            predicted = [{"value": d.value, "box": list(d.box)} for d in seen]
-            truth = [{"value": d.value, "bbox_xyxy": list(d.box)} for d in photo.dice]
-            _, correct, extra = scorer.match(truth, predicted)
-            right += correct
-            total += len(truth)
-            exact += correct == len(truth) and extra == 0
-        out[name] = (right / total, exact / len(photos))
-    return out
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.mark.parametrize("name", SETS)
-def test_reads_the_real_photos(figures: dict[str, tuple[float, float]], name: str) -> None:
-    accuracy, exact = figures[name]
-    assert accuracy >= FLOORS[name][0]
-    assert exact >= FLOORS[name][1]
+def test_reads_the_real_photos(reads: Reads, name: str) -> None:
+    match = scorer().match
+    right = total = exact = 0
+    for photo, seen in reads[name]:
+        predicted = [{"value": d.value, "box": list(d.box)} for d in seen]
+        truth = [{"value": d.value, "bbox_xyxy": list(d.box)} for d in photo.dice]
+        _, correct, extra = match(truth, predicted)
+        right += correct
+        total += len(truth)
+        exact += correct == len(truth) and extra == 0
+    assert right / total >= FLOORS[name][0]
+    assert exact / len(reads[name]) >= FLOORS[name][1]
 
 
-@pytest.mark.xfail(reason="the reader does not reach its targets yet (docs/CAMERA.md)")
-@pytest.mark.parametrize("name", SETS)
-def test_reaches_the_targets_on_the_real_photos(
-    figures: dict[str, tuple[float, float]], name: str
-) -> None:
-    accuracy, exact = figures[name]
-    assert accuracy >= TARGETS[name][0]
-    assert exact >= TARGETS[name][1]
+def share_read(reads: Reads, chosen: Callable[[Photo, LabelledDie], bool]) -> tuple[int, float]:
+    """How many labelled dice ``chosen`` picks, and the share of them read right (a seen die
+    of the same value whose centre lies in the labelled box)."""
+    picked = right = 0
+    for photo, seen in (pair for pairs in reads.values() for pair in pairs):
+        for die in photo.dice:
+            if not chosen(photo, die):
+                continue
+            x0, y0, x1, y1 = die.box
+            picked += 1
+            right += any(
+                s.value == die.value
+                and x0 <= (s.box[0] + s.box[2]) / 2 <= x1
+                and y0 <= (s.box[1] + s.box[3]) / 2 <= y1
+                for s in seen
+            )
+    return picked, right / max(picked, 1)
+
+
+def test_reads_dice_that_touch_in_real_photos(reads: Reads) -> None:
+    def touching(photo: Photo, die: LabelledDie) -> bool:
+        return any(
+            other is not die and math.dist(die.centre, other.centre) < 1.15 * die.side
+            for other in photo.dice
+        )
+
+    picked, share = share_read(reads, touching)
+    assert picked > 300
+    assert share >= 0.9
+
+
+def test_reads_small_dice_in_real_photos(reads: Reads) -> None:
+    picked, share = share_read(reads, lambda photo, die: die.value != 1 and die.side <= 30)
+    assert picked > 40
+    assert share >= 0.9
 
 
 def values(dice: list[SeenDie]) -> list[int]:
@@ -103,17 +137,6 @@ def test_reads_small_dice_far_from_the_camera() -> None:
     for k, value in enumerate([2, 5, 6, 3]):
         draw_die(image, (200 + 70 * k, 240), 24, value, "red", "white", angle=20 * k)
     assert values(read_dice(finish(image, seed=2))) == [2, 3, 5, 6]
-
-
-@pytest.mark.xfail(reason="drawn dice packed edge to edge are often taken for one", strict=False)
-@pytest.mark.parametrize(("face", "pips"), [("white", "black"), ("red", "white")])
-def test_reads_dice_that_touch(face: str, pips: str) -> None:
-    image = table(seed=3)
-    draw_die(image, (280, 200), 44, 4, face, pips, angle=3)
-    draw_die(image, (328, 200), 44, 6, face, pips, angle=-4)
-    draw_die(image, (300, 330), 44, 2, face, pips, angle=0)
-    draw_die(image, (300, 378), 44, 3, face, pips, angle=5)
-    assert values(read_dice(finish(image, seed=3))) == [2, 3, 4, 6]
 
 
 def test_a_hand_is_not_a_die() -> None:

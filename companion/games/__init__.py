@@ -10,8 +10,7 @@ from companion.games.zombies_card_game import ZombiesCardGame
 from companion.games.zombified import Zombified
 
 GAMES: dict[str, type[Game]] = {
-    game.name: game
-    for game in (ZombieDice, LonelyDead, ZombiesCardGame, MooreZombies, Zombified)
+    game.name: game for game in (ZombieDice, LonelyDead, ZombiesCardGame, MooreZombies, Zombified)
 }
 
 

@@ -16,6 +16,7 @@ import numpy as np
 MODEL = "faces.onnx"
 SIZE = 36  # the network's input is SIZE x SIZE
 CONTEXT = 1.25  # the cut-out spans this many die sides
+TURNS = 4  # each cut-out is read turned 0, 90, 180 and 270 degrees
 _ROOM = SIZE // 2  # extra pixels cut on each side so that a turned cut-out has no empty corners
 
 
@@ -46,10 +47,17 @@ def prepare(crops: Sequence[np.ndarray]) -> np.ndarray:
 
 
 def read(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
-    """For each cut-out, the probabilities of (no die, 1, 2, 3, 4, 5, 6)."""
+    """For each cut-out, the probabilities of (no die, 1, 2, 3, 4, 5, 6).
+
+    Each cut-out is read four times, turned a quarter further each time (a die's face looks
+    the same turned, a network's answer does not quite), and the four answers are averaged.
+    """
     if not crops:
         return np.zeros((0, 7), np.float32)
-    net.setInput(prepare(crops))
-    logits = np.asarray(net.forward(), np.float64).reshape(len(crops), 7)
-    odds = np.exp(logits - logits.max(axis=1, keepdims=True))
+    turned = [np.ascontiguousarray(np.rot90(crop, k)) for k in range(TURNS) for crop in crops]
+    net.setInput(prepare(turned))
+    logits = np.asarray(net.forward(), np.float64).reshape(TURNS, len(crops), 7)
+    logp = logits - logits.max(axis=2, keepdims=True)
+    logp -= np.log(np.exp(logp).sum(axis=2, keepdims=True))
+    odds = np.exp(logp.mean(axis=0))
     return np.asarray(odds / odds.sum(axis=1, keepdims=True))

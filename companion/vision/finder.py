@@ -19,7 +19,7 @@ MODEL = "finder.onnx"
 SHRINK = 4  # the network sees the photo at a quarter of its size
 CELL_IN = 2  # one grid cell is 2x2 pixels of what the network sees
 CELL = SHRINK * CELL_IN  # ... and 8x8 pixels of the photo
-THRESHOLD = 0.4
+THRESHOLD = 0.25  # a weak candidate still goes to the face reader, which may turn it down
 OVERLAP = 0.6  # a weaker candidate this close (in die sides) to a stronger one is the same die
 
 

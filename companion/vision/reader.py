@@ -20,7 +20,7 @@ from companion.vision.colours import colour_name
 MODELS = Path(__file__).parent / "models"
 
 #: A candidate is reported as a die when the reader is at least this sure of it.
-MIN_CONFIDENCE = 0.4
+MIN_CONFIDENCE = 0.35
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,14 @@ import numpy as np
 from onnx import TensorProto, helper, numpy_helper
 
 from companion.vision import drawn, faces, finder
-from companion.vision.photosets import DEFAULT_SHARED, SETS, Photo, halves, load_set
+from companion.vision.photosets import (
+    DEFAULT_SHARED,
+    SETS,
+    LabelledDie,
+    Photo,
+    halves,
+    load_set,
+)
 
 # (out channels, kernel, dilation) for each convolution; "pool" halves the grid.
 FINDER_LAYERS: list[tuple[int, int, int] | str] = [
@@ -45,18 +52,22 @@ FACE_LAYERS: list[tuple[int, int, int] | str] = [
     (16, 3, 1),
     "pool",
     (32, 3, 1),
+    (32, 3, 1),
     "pool",
+    (64, 3, 1),
     (64, 3, 1),
     "pool",
     (96, 4, 1),
     (7, 1, 1),
 ]
-FACE_VALID = {6}  # index of the layer run without padding (4x4 -> 1x1)
+FACE_VALID = {8}  # index of the layer run without padding (4x4 -> 1x1)
 
 Params = list[tuple[jax.Array, jax.Array]]
 
 #: share of training samples drawn from a photo with props drawn on (see ``drawn``)
 DRAWN_SHARE = 0.3
+#: share of face samples cut where the finder points (half of them where it points wrongly)
+PROPOSED_SHARE = 0.3
 
 
 def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> Params:
@@ -160,6 +171,24 @@ class Adam:
         return updated
 
 
+def whole_faces(photo: Photo, usual_side: float) -> Photo:
+    """The photo with every die boxed by its whole top face.
+
+    One of the sets boxes only the pip of many 1s, not the face around it. Such a box (a 1
+    boxed less than 0.6 times as wide as the other dice in the photo, or than ``usual_side``
+    when it is alone) is widened to the face: a 1's pip spans about 0.38 of the face.
+    """
+    others = [d.side for d in photo.dice if d.value != 1]
+    usual = float(np.median(others)) if others else usual_side
+    dice = []
+    for die in photo.dice:
+        if die.value == 1 and die.side < 0.6 * usual:
+            (cx, cy), half = die.centre, die.side / 0.38 / 2
+            die = LabelledDie(1, (cx - half, cy - half, cx + half, cy + half))
+        dice.append(die)
+    return Photo(photo.path, tuple(dice))
+
+
 def _image(photo: Photo) -> np.ndarray:
     image = cv2.imread(str(photo.path))
     if image is None:
@@ -256,14 +285,52 @@ def finder_loss(
 # ---------------------------------------------------------------- face data
 
 
+Proposal = tuple[float, float, float, int]  # centre, side, and the face up (0: no die)
+
+
+def proposals(net: cv2.dnn.Net, photos: list[Photo]) -> list[Proposal]:
+    """Where the finder points in the photos, each with the labelled die it found (or 0).
+
+    A proposal counts as a die when its centre lies in a labelled box grown by a quarter on
+    each side (as shared/tools/score_dice.py matches); the face reader learns from these to
+    read the spots the finder really gives it, and to turn down the side faces, keys and
+    knots that the finder takes for dice.
+    """
+    found: list[Proposal] = []
+    for photo in photos:
+        for c in finder.find(net, _image(photo), threshold=0.1):
+            inside = [
+                d
+                for d in photo.dice
+                if all(
+                    lo - 0.25 * (hi - lo) <= v <= hi + 0.25 * (hi - lo)
+                    for v, lo, hi in ((c.x, d.box[0], d.box[2]), (c.y, d.box[1], d.box[3]))
+                )
+            ]
+            if inside:
+                die = min(inside, key=lambda d: math.dist((c.x, c.y), d.centre))
+                found.append((c.x, c.y, c.side, die.value))
+            elif all(math.dist((c.x, c.y), d.centre) > 0.6 * d.side for d in photo.dice):
+                found.append((c.x, c.y, c.side, 0))
+    return found
+
+
 def face_batches(
-    photos: list[Photo], rng: np.random.Generator, batch: int
+    photos: list[Photo],
+    proposed: list[tuple[int, Proposal]],
+    rng: np.random.Generator,
+    batch: int,
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Batches of face cut-outs with their labels; ``proposed`` pairs a photo's index with a
+    proposal of the finder in it."""
     images = [_image(p) for p in photos]
     every_die = [(k, die) for k, photo in enumerate(photos) for die in photo.dice]
+    wrong = [(k, p) for k, p in proposed if p[3] == 0]
+    right = [(k, p) for k, p in proposed if p[3] != 0]
     while True:
-        xs, ys = [], []
-        for _ in range(batch):
+        xs: list[np.ndarray] = []
+        ys: list[int] = []
+        while len(xs) < batch:
             k, die = every_die[int(rng.integers(len(every_die)))]
             image, dice = images[k], list(photos[k].dice)
             spots: list[drawn.Spot] = []
@@ -273,15 +340,25 @@ def face_batches(
             side = die.side * rng.uniform(0.85, 1.2)
             cx, cy = die.centre
             label = die.value
-            if spots and rng.random() < 0.5:  # a card's print or a hand
+            pick = rng.random()
+            if spots and pick < 0.5:  # a card's print or a hand
                 cx, cy, side = spots[int(rng.integers(len(spots)))]
                 label = 0
                 if any(math.dist((cx, cy), d.centre) < 0.6 * max(side, d.side) for d in dice):
                     continue
-            elif rng.random() < 0.3:  # not a die: somewhere else, or well off a die's centre
-                if rng.random() < 0.5:
-                    angle = rng.uniform(0, 2 * math.pi)
-                    reach = rng.uniform(0.55, 1.0) * side
+            elif not spots and pick < PROPOSED_SHARE:  # where the finder points
+                pool = wrong if pick < PROPOSED_SHARE / 2 else right
+                if not pool:
+                    continue
+                k, (cx, cy, side, label) = pool[int(rng.integers(len(pool)))]
+                image = images[k]
+                cx += rng.normal(0, 0.04) * side
+                cy += rng.normal(0, 0.04) * side
+            elif rng.random() < 0.35:  # not a die: a side face, off a die's centre, elsewhere
+                if rng.random() < 0.7:
+                    # a side face (seen at an angle) or half of this die and half of the floor
+                    angle = rng.integers(8) * math.pi / 4 + rng.normal(0, 0.2)
+                    reach = rng.uniform(0.55, 1.4) * side
                     cx, cy = cx + reach * math.cos(angle), cy + reach * math.sin(angle)
                 else:
                     cx, cy = rng.uniform(0, image.shape[1]), rng.uniform(0, image.shape[0])
@@ -338,23 +415,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED)
     parser.add_argument("--half", action="store_true", help="train on the first half of each set")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "models")
-    parser.add_argument("--steps", type=int, default=3000)
+    parser.add_argument("--finder-steps", type=int, default=9000)
+    parser.add_argument("--face-steps", type=int, default=7000)
     parser.add_argument("--only", choices=("finder", "faces"))
     args = parser.parse_args(argv)
     photos: list[Photo] = []
     for name in SETS:
         every = load_set(args.shared, name)
-        photos += halves(every)[0] if args.half else every
+        usual = float(np.median([d.side for p in every for d in p.dice if d.value != 1]))
+        photos += [whole_faces(p, usual) for p in (halves(every)[0] if args.half else every)]
     args.out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(7)
     key = jax.random.PRNGKey(7)
     if args.only != "faces":
         params = init(FINDER_LAYERS, 3, key)
-        params = train("finder", finder_loss, params, finder_batches(photos, rng, 16), args.steps)
+        params = train(
+            "finder", finder_loss, params, finder_batches(photos, rng, 16), args.finder_steps
+        )
         export(FINDER_LAYERS, params, 3, set(), args.out / finder.MODEL)
     if args.only != "finder":
+        net = finder.load(args.out)
+        proposed = [(k, p) for k, photo in enumerate(photos) for p in proposals(net, [photo])]
+        wrong = sum(p[3] == 0 for _, p in proposed)
+        print(f"faces: the finder points at {len(proposed)} spots, {wrong} of them no die")
         params = init(FACE_LAYERS, 3, key)
-        params = train("faces", face_loss, params, face_batches(photos, rng, 128), args.steps)
+        batches = face_batches(photos, proposed, rng, 128)
+        params = train("faces", face_loss, params, batches, args.face_steps)
         export(FACE_LAYERS, params, 3, FACE_VALID, args.out / faces.MODEL)
     return 0
 

@@ -44,9 +44,7 @@ def home() -> str:
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     static = current_app.static_folder or ""
-    return send_from_directory(
-        static, "manifest.webmanifest", mimetype="application/manifest+json"
-    )
+    return send_from_directory(static, "manifest.webmanifest", mimetype="application/manifest+json")
 
 
 @bp.get("/sw.js")
