@@ -1,16 +1,18 @@
 """Train the dice reader's two small networks from the labelled photos in ``shared/``.
 
-    python -m companion.vision.train [--shared PATH] [--half] [--out DIR] [--steps N]
+    python -m companion.vision.train [--shared PATH] [--half] [--out DIR]
+                                     [--finder-steps N] [--face-steps N] [--only finder|faces]
 
 * the *finder* looks at the photo shrunk to a quarter and marks die centres (a heat map on an
   8-pixel grid, with the centre's offset inside its cell and the die's size);
 * the *face reader* looks at one die, cut out at full resolution and scaled to 36x36, and says
-  which face is up (1-6) or that it is not a die at all.
+  which face is up (1-6) or that it is not a die at all. It is trained second: it learns in
+  part from the spots the finder in ``--out`` points at.
 
 Both are plain convolution stacks written to ONNX, which OpenCV's dnn module runs; nothing but
-OpenCV and numpy is needed to read dice. Training needs ``jax`` and ``onnx`` (``pip install jax
-onnx``) and takes about ten minutes on two cores. ``--half`` trains on the first half of each
-photo set only, so the benchmark can score the second half as unseen photos.
+OpenCV and numpy is needed to read dice. Training needs ``jax`` and ``onnx`` (``pip install -e
+'.[train]'``) and takes about 35 minutes on two cores. ``--half`` trains on the first half of
+each photo set only, so the benchmark can score the second half as unseen photos.
 """
 
 from __future__ import annotations
