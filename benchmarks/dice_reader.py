@@ -12,49 +12,27 @@ fp_per_image and image_exact. Then the time to read one 640x480 frame on one cor
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
 import sys
 import time
 from pathlib import Path
-from types import ModuleType
 
 import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.vision.photosets import DEFAULT_SHARED, SETS, Photo, halves, load_set  # noqa: E402
+from companion.vision.photosets import (  # noqa: E402
+    DEFAULT_SHARED,
+    SETS,
+    Photo,
+    halves,
+    load_scorer,
+    load_set,
+    photo_dir,
+    score,
+    scorer_path,
+)
 from companion.vision.reader import MODELS, DiceReader  # noqa: E402
-
-
-def load_scorer(shared: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("score_dice", shared / "tools" / "score_dice.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def score(scorer: ModuleType, reader: DiceReader, photos: list[Photo]) -> dict[str, float]:
-    n_true = n_found = n_right = n_fp = exact = 0
-    for photo in photos:
-        image = cv2.imread(str(photo.path))
-        predicted = [{"value": d.value, "box": list(d.box)} for d in reader.read(image)]
-        truth = [{"value": d.value, "bbox_xyxy": list(d.box)} for d in photo.dice]
-        found, right, fp = scorer.match(truth, predicted)
-        n_true += len(truth)
-        n_found += found
-        n_right += right
-        n_fp += fp
-        exact += right == len(truth) and fp == 0
-    return {
-        "images": len(photos),
-        "dice": n_true,
-        "die_accuracy": round(n_right / max(n_true, 1), 4),
-        "recall": round(n_found / max(n_true, 1), 4),
-        "fp_per_image": round(n_fp / max(len(photos), 1), 3),
-        "image_exact": round(exact / max(len(photos), 1), 4),
-    }
 
 
 def frame_times(reader: DiceReader, photos: list[Photo]) -> list[float]:
@@ -91,8 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     missing = [
         p
-        for p in [args.shared / "tools" / "score_dice.py"]
-        + [args.shared / "datasets" / "dice-photos" / s / "labels.json" for s in SETS]
+        for p in [scorer_path(args.shared)]
+        + [photo_dir(args.shared) / s / "labels.json" for s in SETS]
         if not p.is_file()
     ]
     if missing:
@@ -111,8 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         photos = load_set(args.shared, name)
         everything += photos
         for part, chosen in (("all", photos), ("second half", halves(photos)[1])):
-            figures = score(scorer, reader, chosen)
-            shown = "  ".join(f"{k} {v}" for k, v in figures.items())
+            figures = score(scorer, ((p, reader.read(cv2.imread(str(p.path)))) for p in chosen))
+            shown = "  ".join(f"{k} {round(v, 4)}" for k, v in figures.items())
             print(f"{name:<15} {part:<12} {shown}")
     frame_times(reader, everything[:20])  # warm up
     times = sorted(frame_times(reader, everything))

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
 
 PIN = "2468"
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from companion.sources import start_sources
 from companion.table import Table
 from companion.vision import SeenDie, read_dice
 from companion.vision.camera import CameraService
+from companion.vision.photosets import DEFAULT_SHARED, load_set, photo_dir
 from tests.footage import film, wait_for
 from tests.vision_scenes import Placed, scene, tumbling
 from tests.zd import roll
@@ -238,15 +239,13 @@ def test_dice_left_in_the_tray_are_not_entered_again_after_a_restart(
 
 
 @pytest.mark.skipif(
-    not (Path(__file__).resolve().parents[1].parent / "shared/datasets/dice-photos").is_dir(),
-    reason="the real dice photos are not at ../shared/datasets/dice-photos",
+    not photo_dir(DEFAULT_SHARED).is_dir(),
+    reason=f"the real dice photos are not at {photo_dir(DEFAULT_SHARED)}",
 )
 def test_real_photos_through_the_live_path(
     app: Flask, table: Table, client: FlaskClient, tmp_path: Path,
     cameras: list[Callable[[], None]],
 ) -> None:  # fmt: skip
-    from companion.vision.photosets import load_set
-    from tests.conftest import SHARED
     from tests.vision_scenes import draw_hand
 
     # Photos of three white dice on a wooden desk that the reader reads as labelled, and sure.
@@ -256,7 +255,7 @@ def test_real_photos_through_the_live_path(
         labels = sorted(d.value for d in photo.dice)
         return dice if sure and sorted(d.value for d in dice) == labels else None
 
-    photos = [p for p in load_set(SHARED, "matteop65_wood") if len(p.dice) == 3]
+    photos = [p for p in load_set(DEFAULT_SHARED, "matteop65_wood") if len(p.dice) == 3]
     chosen = [p for p in photos[::4] if fit(p)][:2]
     assert len(chosen) == 2, "fewer than two real photos of three dice read right"
     frames = [cv2.imread(str(p.path)) for p in chosen]

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from collections.abc import Callable
-from pathlib import Path
-from types import ModuleType
 
 import cv2
 import numpy as np
@@ -14,10 +11,18 @@ import pytest
 
 from companion.dice import PALETTE
 from companion.vision import SeenDie, read_dice
-from companion.vision.photosets import SETS, LabelledDie, Photo, load_set
+from companion.vision.photosets import (
+    DEFAULT_SHARED,
+    SETS,
+    LabelledDie,
+    Photo,
+    load_scorer,
+    load_set,
+    photo_dir,
+    score,
+    scorer_path,
+)
 from tests.vision_scenes import draw_card, draw_die, draw_hand, finish, table
-
-SHARED = Path(__file__).parents[1].parent / "shared"
 
 # (least die_accuracy, least image_exact) over every photo of each set, scored as
 # shared/tools/score_dice.py does: what the bundled networks reach (docs/PERFORMANCE.md gives
@@ -30,38 +35,22 @@ Reads = dict[str, list[tuple[Photo, list[SeenDie]]]]
 @pytest.fixture(scope="module")
 def reads() -> Reads:
     """Every labelled photo of both sets with the dice the reader sees in it."""
-    if not all((SHARED / "datasets" / "dice-photos" / s / "labels.json").is_file() for s in SETS):
-        pytest.skip(f"the labelled dice photos are not at {SHARED} (needs shared/ beside the repo)")
+    shared = photo_dir(DEFAULT_SHARED)
+    if not all((shared / s / "labels.json").is_file() for s in SETS):
+        pytest.skip(f"the labelled dice photos are not at {shared} (needs shared/ beside the repo)")
     return {
-        name: [(p, read_dice(cv2.imread(str(p.path)))) for p in load_set(SHARED, name)]
+        name: [(p, read_dice(cv2.imread(str(p.path)))) for p in load_set(DEFAULT_SHARED, name)]
         for name in SETS
     }
 
 
-def scorer() -> ModuleType:
-    path = SHARED / "tools" / "score_dice.py"
-    if not path.is_file():
-        pytest.skip(f"the scoring tool is not at {path} (needs shared/ beside the repo)")
-    spec = importlib.util.spec_from_file_location("score_dice", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("name", SETS)
 def test_reads_the_real_photos(reads: Reads, name: str) -> None:
-    match = scorer().match
-    right = total = exact = 0
-    for photo, seen in reads[name]:
-        predicted = [{"value": d.value, "box": list(d.box)} for d in seen]
-        truth = [{"value": d.value, "bbox_xyxy": list(d.box)} for d in photo.dice]
-        _, correct, extra = match(truth, predicted)
-        right += correct
-        total += len(truth)
-        exact += correct == len(truth) and extra == 0
-    assert right / total >= FLOORS[name][0]
-    assert exact / len(reads[name]) >= FLOORS[name][1]
+    if not scorer_path(DEFAULT_SHARED).is_file():
+        pytest.skip(f"the scoring tool is not at {scorer_path(DEFAULT_SHARED)}")
+    figures = score(load_scorer(DEFAULT_SHARED), reads[name])
+    assert figures["die_accuracy"] >= FLOORS[name][0]
+    assert figures["image_exact"] >= FLOORS[name][1]
 
 
 def share_read(reads: Reads, chosen: Callable[[Photo, LabelledDie], bool]) -> tuple[int, float]:

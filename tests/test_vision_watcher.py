@@ -11,7 +11,7 @@ import pytest
 
 from companion.dice import Roll
 from companion.vision import SeenDie, read_dice
-from companion.vision.photosets import SETS, load_set
+from companion.vision.photosets import DEFAULT_SHARED, SETS, load_set, photo_dir
 from companion.vision.source import (
     CameraLost,
     FileSource,
@@ -30,7 +30,6 @@ from companion.vision.watcher import (
 )
 from tests.vision_scenes import scene, tumbling
 
-SHARED = Path(__file__).parents[1].parent / "shared"
 TICK = 0.1  # seconds between frames
 
 
@@ -245,9 +244,9 @@ def test_a_lost_camera_is_reopened_with_growing_pauses() -> None:
 
 
 def test_the_real_photos_held_still() -> None:
-    if not (SHARED / "datasets" / "dice-photos").is_dir():
-        pytest.skip(f"the labelled dice photos are not at {SHARED}")
-    photos = [p for name in SETS for p in load_set(SHARED, name)[::60]]
+    if not photo_dir(DEFAULT_SHARED).is_dir():
+        pytest.skip(f"the labelled dice photos are not at {photo_dir(DEFAULT_SHARED)}")
+    photos = [p for name in SETS for p in load_set(DEFAULT_SHARED, name)[::60]]
     frames = [cv2.imread(str(p.path)) for p in photos]
     held = 30  # frames: three seconds each
     watcher, clock, rolls = watch([f for f in frames for _ in range(held)])

@@ -1,6 +1,7 @@
 """The labelled dice photo sets kept beside the repository (``../shared/datasets/dice-photos``).
 
 Used by the training script, the benchmark and the tests; the reader itself never reads them.
+The figures are those of ``shared/tools/score_dice.py``, whose matching is used as it is.
 Each set is split in two halves by file order within each series of file names (photos taken
 one after another stay together, and a series such as ``train_six_*`` is in both halves): the
 networks can be trained on the first half and scored on the second.
@@ -8,10 +9,17 @@ networks can be trained on the first half and scored on the second.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.vision.reader import SeenDie
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SHARED = REPO_ROOT.parent / "shared"
@@ -42,6 +50,43 @@ class Photo:
 
 def photo_dir(shared: Path) -> Path:
     return shared / "datasets" / "dice-photos"
+
+
+def scorer_path(shared: Path) -> Path:
+    return shared / "tools" / "score_dice.py"
+
+
+def load_scorer(shared: Path) -> ModuleType:
+    """``shared/tools/score_dice.py`` as a module (its ``match`` scores one photo)."""
+    spec = importlib.util.spec_from_file_location("score_dice", scorer_path(shared))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def score(scorer: ModuleType, reads: Iterable[tuple[Photo, Sequence[SeenDie]]]) -> dict[str, float]:
+    """The scorer's figures for photos and the dice read in each: images, dice, die_accuracy,
+    recall, fp_per_image and image_exact."""
+    images = n_true = n_found = n_right = n_fp = exact = 0
+    for photo, seen in reads:
+        predicted = [{"value": d.value, "box": list(d.box)} for d in seen]
+        truth = [{"value": d.value, "bbox_xyxy": list(d.box)} for d in photo.dice]
+        found, right, fp = scorer.match(truth, predicted)
+        images += 1
+        n_true += len(truth)
+        n_found += found
+        n_right += right
+        n_fp += fp
+        exact += right == len(truth) and fp == 0
+    return {
+        "images": images,
+        "dice": n_true,
+        "die_accuracy": n_right / max(n_true, 1),
+        "recall": n_found / max(n_true, 1),
+        "fp_per_image": n_fp / max(images, 1),
+        "image_exact": exact / max(images, 1),
+    }
 
 
 def load_set(shared: Path, name: str) -> list[Photo]:
