@@ -8,15 +8,7 @@ import math
 import cv2
 import numpy as np
 
-# Where the pips of each face sit, in fractions of the side from the die's centre.
-PIPS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
+from companion.vision.drawn import PIPS
 
 BGR = {
     "white": (235, 238, 240),

@@ -15,7 +15,8 @@ import numpy as np
 
 from companion.vision.photosets import LabelledDie
 
-_LAYOUT = {
+#: Where the pips of each face sit: steps of -1, 0 or 1 across and down from the die's centre.
+PIPS = {
     1: [(0, 0)],
     2: [(-1, -1), (1, 1)],
     3: [(-1, -1), (0, 0), (1, 1)],
@@ -67,7 +68,7 @@ def draw_die(
     inner = _turned(centre, angle, [(u * 0.85, v * 0.85) for u, v in square])
     cv2.fillConvexPoly(image, inner.astype(np.int32), face, cv2.LINE_AA)
     reach, radius = rng.uniform(0.23, 0.3) * side, rng.uniform(0.07, 0.11) * side
-    for x, y in _turned(centre, angle, [(u * reach, v * reach) for u, v in _LAYOUT[value]]):
+    for x, y in _turned(centre, angle, [(u * reach, v * reach) for u, v in PIPS[value]]):
         cv2.circle(image, (round(x), round(y)), max(1, round(radius)), pips, -1, cv2.LINE_AA)
 
 

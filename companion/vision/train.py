@@ -290,30 +290,29 @@ def finder_loss(
 Proposal = tuple[float, float, float, int]  # centre, side, and the face up (0: no die)
 
 
-def proposals(net: cv2.dnn.Net, photos: list[Photo]) -> list[Proposal]:
-    """Where the finder points in the photos, each with the labelled die it found (or 0).
+def proposals(net: cv2.dnn.Net, photo: Photo) -> list[Proposal]:
+    """Where the finder points in a photo, each spot with the labelled die it found (or 0).
 
-    A proposal counts as a die when its centre lies in a labelled box grown by a quarter on
-    each side (as shared/tools/score_dice.py matches); the face reader learns from these to
-    read the spots the finder really gives it, and to turn down the side faces, keys and
-    knots that the finder takes for dice.
+    A spot counts as a die when its centre lies in a labelled box grown by a quarter on each
+    side (as shared/tools/score_dice.py matches); the face reader learns from these to read
+    the spots the finder really gives it, and to turn down the side faces, keys and knots that
+    the finder takes for dice.
     """
     found: list[Proposal] = []
-    for photo in photos:
-        for c in finder.find(net, _image(photo), threshold=0.1):
-            inside = [
-                d
-                for d in photo.dice
-                if all(
-                    lo - 0.25 * (hi - lo) <= v <= hi + 0.25 * (hi - lo)
-                    for v, lo, hi in ((c.x, d.box[0], d.box[2]), (c.y, d.box[1], d.box[3]))
-                )
-            ]
-            if inside:
-                die = min(inside, key=lambda d: math.dist((c.x, c.y), d.centre))
-                found.append((c.x, c.y, c.side, die.value))
-            elif all(math.dist((c.x, c.y), d.centre) > 0.6 * d.side for d in photo.dice):
-                found.append((c.x, c.y, c.side, 0))
+    for c in finder.find(net, _image(photo), threshold=0.1):
+        inside = [
+            d
+            for d in photo.dice
+            if all(
+                lo - 0.25 * (hi - lo) <= v <= hi + 0.25 * (hi - lo)
+                for v, lo, hi in ((c.x, d.box[0], d.box[2]), (c.y, d.box[1], d.box[3]))
+            )
+        ]
+        if inside:
+            die = min(inside, key=lambda d: math.dist((c.x, c.y), d.centre))
+            found.append((c.x, c.y, c.side, die.value))
+        elif all(math.dist((c.x, c.y), d.centre) > 0.6 * d.side for d in photo.dice):
+            found.append((c.x, c.y, c.side, 0))
     return found
 
 
@@ -437,7 +436,7 @@ def main(argv: list[str] | None = None) -> int:
         export(FINDER_LAYERS, params, 3, set(), args.out / finder.MODEL)
     if args.only != "finder":
         net = finder.load(args.out)
-        proposed = [(k, p) for k, photo in enumerate(photos) for p in proposals(net, [photo])]
+        proposed = [(k, p) for k, photo in enumerate(photos) for p in proposals(net, photo)]
         wrong = sum(p[3] == 0 for _, p in proposed)
         print(f"faces: the finder points at {len(proposed)} spots, {wrong} of them no die")
         params = init(FACE_LAYERS, 3, key)
