@@ -23,6 +23,7 @@ from companion.tower import protocol
 from companion.tower.ports import BY_ID, find_port
 from companion.tower.protocol import ErrorReply, Heartbeat, Hello, RollReport
 from companion.tower.status import TowerStatus
+from companion.worker import Worker
 
 log = logging.getLogger(__name__)
 
@@ -58,13 +59,15 @@ class LinkDown(Exception):
     """The tower is not answering as it should."""
 
 
-class TowerReader:
+class TowerReader(Worker):
     """Callbacks run on the reader's thread.
 
     ``on_roll`` gets each roll once, as a :class:`Roll` with source "tower"; a read with a
     die the tower could not read goes to ``on_unreadable`` instead (and into the status).
     ``port`` fixes the serial device; without it the reader looks in ``by_id``.
     """
+
+    name = "tower-reader"
 
     def __init__(
         self,
@@ -87,13 +90,12 @@ class TowerReader:
         self._by_id = by_id
         self._open_port = open_port
         self._clock = clock
-        self._stopping = threading.Event()
+        super().__init__()
         self._sleep = sleep or self._stopping.wait
         self._hello_timeout = hello_timeout
         self._hello_interval = hello_interval
         self._silence_timeout = silence_timeout
         self._backoff = backoff
-        self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._status = TowerStatus("searching")
         self._heartbeat_at: float | None = None
@@ -101,20 +103,7 @@ class TowerReader:
         self._greeted = False  # a hello came on the current connection
         self._last_frame_at = 0.0
 
-    # Life cycle
-
-    def start(self) -> None:
-        if self._thread is not None:
-            raise RuntimeError("the tower reader is already running")
-        self._stopping.clear()
-        self._thread = threading.Thread(target=self._run, name="tower-reader", daemon=True)
-        self._thread.start()
-
-    def stop(self, timeout: float = 2.0) -> None:
-        self._stopping.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
-            self._thread = None
+    # What the tablet sees
 
     def status(self) -> TowerStatus:
         """A snapshot, for the tablet (``status().to_json()``)."""

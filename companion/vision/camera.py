@@ -30,6 +30,7 @@ from companion.vision.reader import SeenDie, read_dice
 from companion.vision.source import FrameSource, source_for
 from companion.vision.status import CameraStatus, LastRead, die_json
 from companion.vision.watcher import CAMERA_LOST, RollWatcher, Tray, WatchSettings
+from companion.worker import Worker
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +40,12 @@ HANDED_SETTING = "camera_handed"
 JPEG_QUALITY = 80
 
 
-class CameraService:
+class CameraService(Worker):
     """Reads rolls from the camera that ``setting`` names (see ``source_for``) for ``desk``,
     whose store keeps the camera's settings. ``source`` and ``reader`` replace the camera and
     the dice reader (for tests)."""
+
+    name = "camera"
 
     def __init__(
         self,
@@ -73,27 +76,13 @@ class CameraService:
         self._photo: bytes | None = None
         self._last: LastRead | None = None
         self._outbox: list[Roll] = []
-        self._stopping = threading.Event()
-        self._thread: threading.Thread | None = None
+        super().__init__()
         desk.subscribe(self._heard)
 
     # Life cycle
 
-    def start(self) -> None:
-        if self._thread is not None:
-            raise RuntimeError("the camera is already running")
-        self._stopping.clear()
-        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
-        self._thread.start()
-        log.info("camera: watching %s", self.setting)
-
-    def stop(self, timeout: float = 2.0) -> None:
-        self._stopping.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
-            self._thread = None
-
     def _run(self) -> None:
+        log.info("camera: watching %s", self.setting)
         try:
             while not self._stopping.is_set():
                 began = time.monotonic()
