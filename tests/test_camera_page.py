@@ -5,6 +5,7 @@ game page's way there."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +90,14 @@ def test_the_camera_page(tmp_path: Path, page: WebDriver) -> None:
         wait_for(lambda: camera_of(server)["state"] == "settled", what="the tray to settle")
         assert server.get("/api/dice")["pending"] is not None  # the same dice: no second read
 
+        # The strip is polled twice a second but kept while it shows the same: the button a
+        # player is about to tap stays the one on the page.
+        wait(page, "document.getElementById('camera-state').textContent.startsWith('settled')")
+        page.execute_script(
+            "window.confirmButton = document.querySelector('#dice .pending [data-desk=confirm]')"
+        )
+        time.sleep(1.2)
+        assert page.execute_script("return window.confirmButton.isConnected")
         page.find_element(By.CSS_SELECTOR, "#dice .pending [data-desk=confirm]").click()
         wait(page, "document.querySelector('#dice .pending') === null")
         log = server.get(f"/api/games/{game['id']}")["log"]

@@ -23,10 +23,17 @@ Object.assign(ZT, {
     const sources = Object.entries(desk.sources);
     box.hidden = !sources.length && !desk.pending && !desk.message;
     if (box.hidden) return;
-    const deskCall = (path, body) => ZT.send("POST", `/api/dice/${path}`, body || {}).then(ZT.renderDice, ZT.fail);
-    const parts = sources.map(([name, s]) => {
+    const texts = sources.map(([name, s]) => {
       const hint = ZT.SOURCE_HINTS[s.state];
-      const text = `${name}: ${s.state}${s.port ? ` (${s.port})` : ""}${s.error ? ` · ${s.error}` : ""}${hint ? ` · ${hint}` : ""}`;
+      return `${name}: ${s.state}${s.port ? ` (${s.port})` : ""}${s.error ? ` · ${s.error}` : ""}${hint ? ` · ${hint}` : ""}`;
+    });
+    // Rebuilt only when what it shows changes, so that a button is never replaced under a tap.
+    const shown = JSON.stringify([texts, desk.message, desk.pending]);
+    if (box.dataset.shown === shown) return;
+    box.dataset.shown = shown;
+    const deskCall = (path, body) => ZT.send("POST", `/api/dice/${path}`, body || {}).then(ZT.renderDice, ZT.fail);
+    const parts = sources.map(([name, s], i) => {
+      const text = texts[i];
       const attrs = { class: `source s-${s.state.replace(/ /g, "-")}`, dataset: { source: name } };
       return name === "camera" && location.pathname !== "/camera"
         ? ZT.el("a", { ...attrs, href: "/camera" }, text) : ZT.el("span", attrs, text);
