@@ -1,7 +1,7 @@
 """Finding dice in a photo: where each die's top face is, and how big it is.
 
 A small convolution network (``models/finder.onnx``, trained by ``companion.vision.train``) looks
-at the photo shrunk to a quarter and gives, on a grid of 8x8-pixel cells, how likely a die's
+at the photo shrunk to half its size and gives, on a grid of 8x8-pixel cells, how likely a die's
 centre is in the cell, where in the cell it lies and how large the die is. Peaks of that map
 are the candidates; the face reader then decides what each one shows, or that it is no die.
 """
@@ -16,11 +16,13 @@ import cv2
 import numpy as np
 
 MODEL = "finder.onnx"
-SHRINK = 4  # the network sees the photo at a quarter of its size
-CELL_IN = 2  # one grid cell is 2x2 pixels of what the network sees
+SHRINK = 2  # the network sees the photo at half its size
+CELL_IN = 4  # one grid cell is 4x4 pixels of what the network sees
 CELL = SHRINK * CELL_IN  # ... and 8x8 pixels of the photo
 THRESHOLD = 0.25  # a weak candidate still goes to the face reader, which may turn it down
-OVERLAP = 0.6  # a weaker candidate this close (in die sides) to a stronger one is the same die
+# A weaker candidate closer than OVERLAP die sides to a stronger one is the same die. Touching
+# dice are about a side apart, and the finder may guess a side half as large again as it is.
+OVERLAP = 0.45
 
 
 @dataclass(frozen=True)
