@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         "--models",
         type=Path,
         default=MODELS,
-        help="folder with finder.onnx and faces.onnx (default: the bundled ones)",
+        help="folder with finder.onnx, faces-1.onnx and faces-2.onnx (default: the bundled ones)",
     )
     args = parser.parse_args(argv)
     missing = [

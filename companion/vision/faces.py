@@ -1,8 +1,10 @@
 """Reading a die's top face: which of 1-6 is up, or that the spot holds no die.
 
 Each candidate is cut out of the full-resolution photo with a margin around it, scaled to
-36x36 and given to a small convolution network (``models/faces.onnx``, trained by
+36x36 and given to a small convolution network (``models/faces-1.onnx``, trained by
 ``companion.vision.train``) that answers with a probability for "no die" and for each face.
+A second copy of the network, trained from other starting weights (``models/faces-2.onnx``),
+reads again the cut-outs the first is unsure of; the two err on different dice.
 """
 
 from __future__ import annotations
@@ -13,15 +15,16 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-MODEL = "faces.onnx"
+MODELS = ("faces-1.onnx", "faces-2.onnx")
+SURE = 0.9  # a cut-out the first network is less sure of than this is read by the second too
 SIZE = 36  # the network's input is SIZE x SIZE
 CONTEXT = 1.25  # the cut-out spans this many die sides
 TURNS = 4  # each cut-out is read turned 0, 90, 180 and 270 degrees
 _ROOM = SIZE // 2  # extra pixels cut on each side so that a turned cut-out has no empty corners
 
 
-def load(models: Path) -> cv2.dnn.Net:
-    return cv2.dnn.readNetFromONNX(str(models / MODEL))
+def load(models: Path) -> list[cv2.dnn.Net]:
+    return [cv2.dnn.readNetFromONNX(str(models / name)) for name in MODELS]
 
 
 def cut(
@@ -46,18 +49,38 @@ def prepare(crops: Sequence[np.ndarray]) -> np.ndarray:
     return cv2.dnn.blobFromImages(list(crops), 1 / 255.0, mean=(127.5, 127.5, 127.5))
 
 
-def read(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
+def read(nets: Sequence[cv2.dnn.Net], crops: Sequence[np.ndarray]) -> np.ndarray:
     """For each cut-out, the probabilities of (no die, 1, 2, 3, 4, 5, 6).
+
+    The first network reads every cut-out; those whose likeliest answer it gives less than SURE
+    are read by the others too, and the answers averaged (as log-probabilities).
+    """
+    first, *others = nets
+    logp = _log_odds(first, crops)
+    unsure = np.flatnonzero(logp.max(axis=1) < np.log(SURE))
+    if unsure.size and others:
+        again = [crops[int(i)] for i in unsure]
+        logp[unsure] = _normalised(
+            np.mean([logp[unsure]] + [_log_odds(net, again) for net in others], axis=0)
+        )
+    return np.asarray(np.exp(logp))
+
+
+def _log_odds(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
+    """One network's log-probabilities for each cut-out.
 
     Each cut-out is read four times, turned a quarter further each time (a die's face looks
     the same turned, a network's answer does not quite), and the four answers are averaged.
     """
     if not crops:
-        return np.zeros((0, 7), np.float32)
+        return np.zeros((0, 7))
     turned = [np.ascontiguousarray(np.rot90(crop, k)) for k in range(TURNS) for crop in crops]
     net.setInput(prepare(turned))
     logits = np.asarray(net.forward(), np.float64).reshape(TURNS, len(crops), 7)
-    logp = logits - logits.max(axis=2, keepdims=True)
-    logp -= np.log(np.exp(logp).sum(axis=2, keepdims=True))
-    odds = np.exp(logp.mean(axis=0))
-    return np.asarray(odds / odds.sum(axis=1, keepdims=True))
+    return _normalised(_normalised(logits).mean(axis=0))
+
+
+def _normalised(scores: np.ndarray) -> np.ndarray:
+    """Log-probabilities from scores along the last axis (a log-softmax)."""
+    shifted = scores - scores.max(axis=-1, keepdims=True)
+    return np.asarray(shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True)))

@@ -1,4 +1,4 @@
-"""Train the dice reader's two small networks from the labelled photos in ``shared/``.
+"""Train the dice reader's networks from the labelled photos in ``shared/``.
 
     python -m companion.vision.train [--shared PATH] [--half] [--out DIR]
                                      [--finder-steps N] [--face-steps N] [--only finder|faces]
@@ -8,11 +8,13 @@
   8-pixel grid, with the centre's offset inside its cell and the die's size);
 * the *face reader* looks at one die, cut out at full resolution and scaled to 36x36, and says
   which face is up (1-6) or that it is not a die at all. It is trained second: it learns in
-  part from the spots the finder in ``--out`` points at.
+  part from the spots the finder in ``--out`` points at. It is trained twice, from seeds
+  ``--seed`` and ``--seed`` + 1, into ``faces-1.onnx`` and ``faces-2.onnx``; the second reads
+  again what the first is unsure of.
 
-Both are plain convolution stacks written to ONNX, which OpenCV's dnn module runs; nothing but
+All are plain convolution stacks written to ONNX, which OpenCV's dnn module runs; nothing but
 OpenCV and numpy is needed to read dice. Training needs ``jax`` and ``onnx`` (``pip install -e
-'.[train]'``) and takes about an hour on two cores (the face reader alone, 25 minutes).
+'.[train]'``) and takes about 70 minutes on two cores (the finder 20, each face reader 25).
 ``--half`` trains on the first half of each photo set only, so the benchmark can score the
 second half as unseen photos.
 """
@@ -439,10 +441,9 @@ def main(argv: list[str] | None = None) -> int:
         usual = float(np.median([d.side for p in every for d in p.dice if d.value != 1]))
         photos += [whole_faces(p, usual) for p in (halves(every)[0] if args.half else every)]
     args.out.mkdir(parents=True, exist_ok=True)
-    rng = np.random.default_rng(args.seed)
-    key = jax.random.PRNGKey(args.seed)
     if args.only != "faces":
-        params = init(FINDER_LAYERS, 3, key)
+        rng = np.random.default_rng(args.seed)
+        params = init(FINDER_LAYERS, 3, jax.random.PRNGKey(args.seed))
         params = train(
             "finder", finder_loss, params, finder_batches(photos, rng, 16), args.finder_steps
         )
@@ -452,10 +453,13 @@ def main(argv: list[str] | None = None) -> int:
         proposed = [(k, p) for k, photo in enumerate(photos) for p in proposals(net, photo)]
         wrong = sum(p[3] == 0 for _, p in proposed)
         print(f"faces: the finder points at {len(proposed)} spots, {wrong} of them no die")
-        params = init(FACE_LAYERS, 3, key)
-        batches = face_batches(photos, proposed, rng, 128)
-        params = train("faces", face_loss, params, batches, args.face_steps)
-        export(FACE_LAYERS, params, 3, FACE_VALID, args.out / faces.MODEL)
+        # each copy of the face reader from its own starting weights and sample order
+        for seed, name in enumerate(faces.MODELS, start=args.seed):
+            rng = np.random.default_rng(seed)
+            params = init(FACE_LAYERS, 3, jax.random.PRNGKey(seed))
+            batches = face_batches(photos, proposed, rng, 128)
+            params = train(f"faces {seed}", face_loss, params, batches, args.face_steps)
+            export(FACE_LAYERS, params, 3, FACE_VALID, args.out / name)
     return 0
 
 

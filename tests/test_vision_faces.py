@@ -1,0 +1,48 @@
+"""Reading cut-out faces with the two bundled face networks."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.vision import faces
+from companion.vision.reader import MODELS
+from tests.vision_scenes import draw_die, finish, table
+
+NETS = faces.load(MODELS)
+
+
+def cut_outs() -> list[np.ndarray]:
+    """A clear 5, then the same die more and more out of focus."""
+    image = table(seed=3)
+    draw_die(image, (320, 240), 44, 5, "white", "black", angle=15)
+    image = finish(image, seed=3)
+    blurred = [image] + [cv2.GaussianBlur(image, (0, 0), sigma) for sigma in range(1, 9)]
+    return [faces.cut(each, (320, 240), 44) for each in blurred]
+
+
+def test_a_cut_out_the_first_network_is_sure_of_is_its_answer_alone() -> None:
+    crops = cut_outs()
+    both, first = faces.read(NETS, crops), faces.read(NETS[:1], crops)
+    assert int(np.argmax(both[0])) == 5
+    sure = first.max(axis=1) >= faces.SURE
+    assert sure[0]
+    np.testing.assert_allclose(both[sure], first[sure])
+
+
+def test_a_cut_out_the_first_network_is_unsure_of_gets_both_answers_averaged() -> None:
+    crops = cut_outs()
+    first, second = faces.read(NETS[:1], crops), faces.read(NETS[1:], crops)
+    unsure = first.max(axis=1) < faces.SURE
+    assert unsure.any()
+    mean = np.exp((np.log(first[unsure]) + np.log(second[unsure])) / 2)
+    np.testing.assert_allclose(
+        faces.read(NETS, crops)[unsure], mean / mean.sum(axis=1, keepdims=True), rtol=1e-6
+    )
+
+
+def test_every_answer_is_a_probability_for_no_die_and_each_face() -> None:
+    odds = faces.read(NETS, cut_outs())
+    assert odds.shape == (9, 7)
+    np.testing.assert_allclose(odds.sum(axis=1), 1.0)
+    assert faces.read(NETS, []).shape == (0, 7)
