@@ -7,16 +7,14 @@ import numpy as np
 
 from companion.vision import faces
 from companion.vision.reader import MODELS
-from tests.vision_scenes import draw_die, finish, table
+from tests.vision_scenes import scene
 
 NETS = faces.load(MODELS)
 
 
 def cut_outs() -> list[np.ndarray]:
     """A clear 5, then the same die more and more out of focus."""
-    image = table(seed=3)
-    draw_die(image, (320, 240), 44, 5, "white", "black", angle=15)
-    image = finish(image, seed=3)
+    image = scene([((320, 240), 5)], seed=3)
     blurred = [image] + [cv2.GaussianBlur(image, (0, 0), sigma) for sigma in range(1, 9)]
     return [faces.cut(each, (320, 240), 44) for each in blurred]
 

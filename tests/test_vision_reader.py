@@ -23,7 +23,7 @@ from companion.vision.photosets import (
     scorer_path,
 )
 from companion.vision.reader import MODELS, WIDER, DiceReader
-from tests.vision_scenes import draw_card, draw_die, draw_hand, finish, table
+from tests.vision_scenes import draw_card, draw_die, draw_hand, finish, scene, table
 
 # (least die_accuracy, least image_exact) over every photo of each set, scored as
 # shared/tools/score_dice.py does: what the bundled networks reach (docs/PERFORMANCE.md gives
@@ -179,21 +179,14 @@ def test_seen_dice_are_frozen_and_use_the_palette() -> None:
         die.value = 2  # type: ignore[misc]
 
 
-def one_five() -> np.ndarray:
-    """A white 5, 44 pixels across, in the middle of the table."""
-    image = table(seed=3)
-    draw_die(image, (320, 240), 44, 5, "white", "black", angle=15)
-    return finish(image, seed=3)
-
-
 def test_a_die_the_finder_guesses_too_small_is_read_from_a_wider_cut_out(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     short = finder.Candidate(320, 240, 44 * 0.6, 0.9)  # a cut-out that holds only the middle
-    tight = faces.cut(one_five(), (320, 240), short.side)
+    tight = faces.cut(scene([((320, 240), 5)], seed=3), (320, 240), short.side)
     assert np.argmax(faces.read(faces.load(MODELS), [tight])) == 0
     monkeypatch.setattr(finder, "find", lambda net, image: [short])
-    (die,) = DiceReader().read(one_five())
+    (die,) = DiceReader().read(scene([((320, 240), 5)], seed=3))
     assert die.value == 5
     assert die.box[2] - die.box[0] == round(short.side * WIDER)
 
@@ -204,6 +197,6 @@ def test_a_spot_whose_wider_cut_out_takes_in_a_die_already_read_is_not_read_agai
     die = finder.Candidate(320, 240, 44, 0.9)
     beside = finder.Candidate(326, 240, 26, 0.6)  # read wider, it would be the same 5 again
     monkeypatch.setattr(finder, "find", lambda net, image: [beside])
-    assert values(DiceReader().read(one_five())) == [5]
+    assert values(DiceReader().read(scene([((320, 240), 5)], seed=3))) == [5]
     monkeypatch.setattr(finder, "find", lambda net, image: [die, beside])
-    assert values(DiceReader().read(one_five())) == [5]
+    assert values(DiceReader().read(scene([((320, 240), 5)], seed=3))) == [5]

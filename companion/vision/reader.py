@@ -52,11 +52,12 @@ class DiceReader:
         sides = [c.side for c in candidates]
         crops = [faces.cut(image, (c.x, c.y), c.side) for c in candidates]
         odds = faces.read(self._faces, crops)
-        dice = [c for c, o in zip(candidates, odds, strict=True) if _sure_die(c, o)]
+        sure = [_sure_die(c, o) for c, o in zip(candidates, odds, strict=True)]
+        dice = [c for c, s in zip(candidates, sure, strict=True) if s]
         again = [
             i
             for i, c in enumerate(candidates)
-            if not _sure_die(c, odds[i]) and not any(_overlap(c, c.side * WIDER, d) for d in dice)
+            if not sure[i] and not any(_overlap(c, c.side * WIDER, d) for d in dice)
         ]
         wider = [
             faces.cut(image, (candidates[i].x, candidates[i].y), sides[i] * WIDER) for i in again
