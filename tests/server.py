@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 PIN = "1357"
+#: Seconds a request may take. Generous: the first Zombie Dice roll after a start waits for the
+#: advice to be solved (a few seconds on a slow machine), and tests check behaviour, not time.
+TIMEOUT = 30
 
 
 def free_port() -> int:
@@ -62,7 +65,7 @@ class Server:
             self.process.wait(10)
 
     def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.url + path, timeout=5) as response:
+        with urllib.request.urlopen(self.url + path, timeout=TIMEOUT) as response:
             return json.load(response)
 
     def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
@@ -73,7 +76,7 @@ class Server:
             method="POST",
         )
         try:
-            with urllib.request.urlopen(request, timeout=5) as response:
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
                 return response.status, json.load(response)
         except urllib.error.HTTPError as exc:
             return exc.code, json.load(exc)

@@ -38,6 +38,7 @@ def test_sigkill_mid_burst_loses_no_acknowledged_action(tmp_path: Path) -> None:
         sender = threading.Thread(target=burst)
         sender.start()
         while len(acked) < 40:
+            assert sender.is_alive(), f"the burst stopped after {len(acked)} actions"
             time.sleep(0.01)
         server.kill()
         sender.join(10)
