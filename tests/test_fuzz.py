@@ -458,7 +458,8 @@ def build(world: World, recipe: Recipe) -> tuple[Sent, str]:
     if recipe.method != "POST":
         wrong.append(f"{recipe.method} changes nothing")
     if recipe.what in TAKES:
-        if recipe.version in ("before", "after", "huge") and "version" in body and key != "version":
+        stale = recipe.version in ("before", "after", "huge") and body.get("version", now) != now
+        if stale and key != "version":
             wrong.append(f"version {body['version']} is not {now}")
         if how == "add" and key not in TAKES[recipe.what]:
             wrong.append(f"{key!r} is no field of {recipe.what}")
