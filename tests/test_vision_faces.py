@@ -44,3 +44,10 @@ def test_every_answer_is_a_probability_for_no_die_and_each_face() -> None:
     assert odds.shape == (9, 7)
     np.testing.assert_allclose(odds.sum(axis=1), 1.0)
     assert faces.read(NETS, []).shape == (0, 7)
+
+
+def test_reads_of_one_die_are_combined_as_the_networks_answers_are() -> None:
+    odds = faces.read(NETS, cut_outs()[:3])
+    mean = np.exp(np.log(odds).mean(axis=0))
+    np.testing.assert_allclose(faces.combined(odds), mean / mean.sum(), rtol=1e-6)
+    np.testing.assert_allclose(faces.combined(odds[:1]), odds[0], rtol=1e-6)

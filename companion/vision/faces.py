@@ -60,10 +60,21 @@ def read(nets: Sequence[cv2.dnn.Net], crops: Sequence[np.ndarray]) -> np.ndarray
     unsure = np.flatnonzero(logp.max(axis=1) < np.log(SURE))
     if unsure.size and others:
         again = [crops[int(i)] for i in unsure]
-        logp[unsure] = _normalised(
-            np.mean([logp[unsure]] + [_log_odds(net, again) for net in others], axis=0)
+        logp[unsure] = _mean_log_odds(
+            np.stack([logp[unsure]] + [_log_odds(net, again) for net in others])
         )
     return np.asarray(np.exp(logp))
+
+
+def combined(odds: np.ndarray) -> np.ndarray:
+    """One answer from several reads of the same die (one row of probabilities each), averaged
+    as log-probabilities as the networks' answers are."""
+    return np.asarray(np.exp(_mean_log_odds(np.log(np.maximum(odds, np.finfo(np.float64).tiny)))))
+
+
+def _mean_log_odds(answers: np.ndarray) -> np.ndarray:
+    """Log-probabilities averaged over the first axis, and normalised again."""
+    return _normalised(answers.mean(axis=0))
 
 
 def _log_odds(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
@@ -77,7 +88,7 @@ def _log_odds(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
     turned = [np.ascontiguousarray(np.rot90(crop, k)) for k in range(TURNS) for crop in crops]
     net.setInput(prepare(turned))
     logits = np.asarray(net.forward(), np.float64).reshape(TURNS, len(crops), 7)
-    return _normalised(_normalised(logits).mean(axis=0))
+    return _mean_log_odds(_normalised(logits))
 
 
 def _normalised(scores: np.ndarray) -> np.ndarray:

@@ -21,12 +21,13 @@ MODELS = Path(__file__).parent / "models"
 
 #: A candidate is reported as a die when the reader is at least this sure of it.
 MIN_CONFIDENCE = 0.35
-#: The finder often guesses a die seen at an angle smaller than it is, and a cut-out holding
-#: only part of a face reads as no die. So a spot read as no die, or as a die with less than
-#: SECOND_LOOK confidence, is read again cut WIDER times as large, and a surer read of a die
-#: stands; unless the wider cut-out would take in a die already read (a side face below a die
-#: would then read as one).
-SECOND_LOOK, WIDER = 0.5, 1.3
+#: A spot is looked at again, wider, when it reads as no die or as a die with less than
+#: SECOND_LOOK confidence, or as a 1 the face readers give less than ONE_SURE: a cut-out around
+#: a single pip of a larger face looks like a 1. The finder often guesses a die seen at an angle
+#: smaller than it is, so that the cut-out holds only part of its face. The spot is cut again
+#: WIDER times as large, and the reads at every width are averaged; a width that would take in
+#: a die already read is left out (a side face below a die would read as that die).
+SECOND_LOOK, ONE_SURE, WIDER = 0.5, 0.9, (1.3, 1.6)
 
 
 @dataclass(frozen=True)
@@ -52,19 +53,28 @@ class DiceReader:
         sides = [c.side for c in candidates]
         crops = [faces.cut(image, (c.x, c.y), c.side) for c in candidates]
         odds = faces.read(self._faces, crops)
-        sure = [_sure_die(c, o) for c, o in zip(candidates, odds, strict=True)]
-        dice = [c for c, s in zip(candidates, sure, strict=True) if s]
-        again = [
-            i
+        settled = [_settled(c, o) for c, o in zip(candidates, odds, strict=True)]
+        dice = [c for c, s in zip(candidates, settled, strict=True) if s]
+        widths = {
+            i: [k for k in WIDER if not any(_overlap(c, c.side * k, d) for d in dice)]
             for i, c in enumerate(candidates)
-            if not sure[i] and not any(_overlap(c, c.side * WIDER, d) for d in dice)
-        ]
-        wider = [
-            faces.cut(image, (candidates[i].x, candidates[i].y), sides[i] * WIDER) for i in again
-        ]
-        for i, crop, second in zip(again, wider, faces.read(self._faces, wider), strict=True):
-            if _sure_die(candidates[i], second) and second.max() > odds[i].max():
-                sides[i], crops[i], odds[i] = sides[i] * WIDER, crop, second
+            if not settled[i]
+        }
+        wider = {
+            (i, k): faces.cut(image, (candidates[i].x, candidates[i].y), sides[i] * k)
+            for i, ks in widths.items()
+            for k in ks
+        }
+        again = dict(zip(wider, faces.read(self._faces, list(wider.values())), strict=True))
+        for i, ks in widths.items():
+            if not ks:
+                continue
+            reads = np.vstack([odds[i]] + [again[i, k] for k in ks])
+            odds[i] = faces.combined(reads)
+            best = int(np.argmax(reads[:, np.argmax(odds[i])]))  # the width that shows it best
+            if best:
+                k = ks[best - 1]
+                sides[i], crops[i] = candidates[i].side * k, wider[i, k]
         seen = []
         for candidate, side, crop, o in zip(candidates, sides, crops, odds, strict=True):
             value = int(np.argmax(o))
@@ -88,8 +98,12 @@ def _confidence(candidate: finder.Candidate, odds: np.ndarray) -> float:
     return float(odds.max()) * min(1.0, candidate.score * 2)
 
 
-def _sure_die(candidate: finder.Candidate, odds: np.ndarray) -> bool:
-    return bool(np.argmax(odds) != 0) and _confidence(candidate, odds) >= SECOND_LOOK
+def _settled(candidate: finder.Candidate, odds: np.ndarray) -> bool:
+    """Whether a first read stands without a wider look (see SECOND_LOOK)."""
+    value = int(np.argmax(odds))
+    if value == 0 or _confidence(candidate, odds) < SECOND_LOOK:
+        return False
+    return value != 1 or float(odds.max()) >= ONE_SURE
 
 
 def _overlap(candidate: finder.Candidate, side: float, die: finder.Candidate) -> bool:
