@@ -55,10 +55,14 @@ class DiceReader:
         odds = faces.read(self._faces, crops)
         settled = [_settled(c, o) for c, o in zip(candidates, odds, strict=True)]
         dice = [c for c, s in zip(candidates, settled, strict=True) if s]
+        # a spot left unsure whose centre lies on a die already read is part of that die (one
+        # of its pips, an edge); any other is looked at again, wider
+        unsure = [
+            i for i, c in enumerate(candidates) if not settled[i] and not _reaches(c, 0.0, dice)
+        ]
         widths = {
-            i: [k for k in WIDER if not any(_overlap(c, c.side * k, d) for d in dice)]
-            for i, c in enumerate(candidates)
-            if not settled[i]
+            i: [k for k in WIDER if not _reaches(candidates[i], candidates[i].side * k, dice)]
+            for i in unsure
         }
         wider = {
             (i, k): faces.cut(image, (candidates[i].x, candidates[i].y), sides[i] * k)
@@ -76,7 +80,8 @@ class DiceReader:
                 k = ks[best - 1]
                 sides[i], crops[i] = candidates[i].side * k, wider[i, k]
         seen = []
-        for candidate, side, crop, o in zip(candidates, sides, crops, odds, strict=True):
+        for i in sorted(unsure + [i for i, s in enumerate(settled) if s]):
+            candidate, side, crop, o = candidates[i], sides[i], crops[i], odds[i]
             value = int(np.argmax(o))
             confidence = _confidence(candidate, o)
             if value == 0 or confidence < MIN_CONFIDENCE:
@@ -106,10 +111,14 @@ def _settled(candidate: finder.Candidate, odds: np.ndarray) -> bool:
     return value != 1 or float(odds.max()) >= ONE_SURE
 
 
-def _overlap(candidate: finder.Candidate, side: float, die: finder.Candidate) -> bool:
-    """Whether a square of ``side`` around the candidate reaches into the die's square."""
-    reach = (side + die.side) / 2
-    return abs(candidate.x - die.x) < reach and abs(candidate.y - die.y) < reach
+def _reaches(candidate: finder.Candidate, side: float, dice: list[finder.Candidate]) -> bool:
+    """Whether a square of ``side`` around the candidate reaches into any of the dice's
+    squares (with ``side`` 0: whether its centre lies on one of them)."""
+    return any(
+        abs(candidate.x - die.x) < (side + die.side) / 2
+        and abs(candidate.y - die.y) < (side + die.side) / 2
+        for die in dice
+    )
 
 
 @cache
