@@ -39,6 +39,34 @@ def test_a_cut_out_the_first_network_is_unsure_of_gets_both_answers_averaged() -
     )
 
 
+def once(crops: list[np.ndarray]) -> np.ndarray:
+    """The first network's probabilities for each cut-out, read once as it is."""
+    NETS[0].setInput(faces.prepare([np.ascontiguousarray(c) for c in crops]))
+    scores = np.asarray(NETS[0].forward(), np.float64).reshape(len(crops), 7)
+    odds = np.exp(scores - scores.max(axis=1, keepdims=True))
+    return odds / odds.sum(axis=1, keepdims=True)
+
+
+def test_a_cut_out_read_surely_as_it_is_is_not_read_turned() -> None:
+    crops = cut_outs()
+    single = once(crops)
+    sure = single.max(axis=1) >= faces.TURNED_SURE
+    assert sure[0]
+    np.testing.assert_allclose(faces.read(NETS[:1], crops)[sure], single[sure], rtol=1e-6)
+
+
+def test_a_cut_out_read_unsurely_is_read_turned_by_quarters_and_the_reads_averaged() -> None:
+    crops = cut_outs()
+    unsure = once(crops).max(axis=1) < faces.TURNED_SURE
+    assert unsure.any()
+    picked = [c for c, u in zip(crops, unsure, strict=True) if u]
+    turned = [once([np.rot90(c, k) for c in picked]) for k in range(faces.TURNS)]
+    mean = np.exp(np.mean(np.log(turned), axis=0))
+    np.testing.assert_allclose(
+        faces.read(NETS[:1], crops)[unsure], mean / mean.sum(axis=1, keepdims=True), rtol=1e-6
+    )
+
+
 def test_every_answer_is_a_probability_for_no_die_and_each_face() -> None:
     odds = faces.read(NETS, cut_outs())
     assert odds.shape == (9, 7)

@@ -19,7 +19,8 @@ MODELS = ("faces-1.onnx", "faces-2.onnx")
 SURE = 0.9  # a cut-out the first network is less sure of than this is read by the second too
 SIZE = 36  # the network's input is SIZE x SIZE
 CONTEXT = 1.25  # the cut-out spans this many die sides
-TURNS = 4  # each cut-out is read turned 0, 90, 180 and 270 degrees
+TURNS = 4  # a cut-out read less than TURNED_SURE sure is read again turned 90, 180, 270 degrees
+TURNED_SURE = 0.99
 _ROOM = SIZE // 2  # extra pixels cut on each side so that a turned cut-out has no empty corners
 
 
@@ -80,15 +81,25 @@ def _mean_log_odds(answers: np.ndarray) -> np.ndarray:
 def _log_odds(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
     """One network's log-probabilities for each cut-out.
 
-    Each cut-out is read four times, turned a quarter further each time (a die's face looks
-    the same turned, a network's answer does not quite), and the four answers are averaged.
+    Each cut-out is read as it is; one whose likeliest answer is less than TURNED_SURE is read
+    again turned by quarters (a die's face looks the same turned, a network's answer does not
+    quite) and its TURNS answers are averaged.
     """
+    logp = _read(net, crops)
+    unsure = np.flatnonzero(logp.max(axis=1) < np.log(TURNED_SURE))
+    if unsure.size:
+        again = [crops[int(i)] for i in unsure]
+        turned = [_read(net, [np.rot90(crop, k) for crop in again]) for k in range(1, TURNS)]
+        logp[unsure] = _mean_log_odds(np.stack([logp[unsure], *turned]))
+    return logp
+
+
+def _read(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
+    """One network's log-probabilities for each cut-out, read once as it is."""
     if not crops:
         return np.zeros((0, 7))
-    turned = [np.ascontiguousarray(np.rot90(crop, k)) for k in range(TURNS) for crop in crops]
-    net.setInput(prepare(turned))
-    logits = np.asarray(net.forward(), np.float64).reshape(TURNS, len(crops), 7)
-    return _mean_log_odds(_normalised(logits))
+    net.setInput(prepare([np.ascontiguousarray(crop) for crop in crops]))
+    return _normalised(np.asarray(net.forward(), np.float64).reshape(len(crops), 7))
 
 
 def _normalised(scores: np.ndarray) -> np.ndarray:
