@@ -65,7 +65,7 @@ class DiceReader:
             for i in unsure
         }
         wider = {
-            (i, k): faces.cut(image, (candidates[i].x, candidates[i].y), sides[i] * k)
+            (i, k): faces.cut(image, (candidates[i].x, candidates[i].y), candidates[i].side * k)
             for i, ks in widths.items()
             for k in ks
         }
