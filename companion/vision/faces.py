@@ -89,8 +89,10 @@ def _log_odds(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
     unsure = np.flatnonzero(logp.max(axis=1) < np.log(TURNED_SURE))
     if unsure.size:
         again = [crops[int(i)] for i in unsure]
-        turned = [_read(net, [np.rot90(crop, k) for crop in again]) for k in range(1, TURNS)]
-        logp[unsure] = _mean_log_odds(np.stack([logp[unsure], *turned]))
+        turned = _read(net, [np.rot90(crop, k) for k in range(1, TURNS) for crop in again])
+        logp[unsure] = _mean_log_odds(
+            np.concatenate([logp[unsure][None], turned.reshape(TURNS - 1, len(again), 7)])
+        )
     return logp
 
 
