@@ -42,6 +42,7 @@ class Entry:
             "rulings": [r.to_json() for r in self.rulings],
             "roll": roll,
             "corrected": self.corrected,
+            "signals": list(self.signals),
         }
 
 

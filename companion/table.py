@@ -157,6 +157,7 @@ class Table:
                 "version": history.next_seq,
                 "status": "finished" if outcome else "active",
                 "created": record.created,
+                "setup": record.setup,
                 "players": list(game.players()),
                 "prompt": game.prompt().to_json(),
                 "legal": [spec.to_json() for spec in game.legal_actions()],
@@ -211,13 +212,23 @@ class Table:
 
     def undo(self, game_id: str, expect: int | None = None) -> Change:
         with self._lock:
-            history = self._open(game_id, expect, allow_finished=True)
+            history = self._open(game_id, expect)
             entry = self._guard(history, history.undo)
             return self._commit(game_id, history, "undo", {"undone": entry.seq}, None)
 
-    def correct(self, game_id: str, seq: int, roll: Roll, expect: int | None = None) -> Change:
+    def reopen(self, game_id: str, expect: int | None = None) -> Change:
+        """Take back the move that finished a game, so that it can be changed again."""
         with self._lock:
             history = self._open(game_id, expect, allow_finished=True)
+            if not history.game.is_over():
+                raise ReadOnly("This game is not finished; there is nothing to reopen.")
+            entry = self._guard(history, history.undo)
+            payload = {"undone": entry.seq, "reopen": True}
+            return self._commit(game_id, history, "undo", payload, None)
+
+    def correct(self, game_id: str, seq: int, roll: Roll, expect: int | None = None) -> Change:
+        with self._lock:
+            history = self._open(game_id, expect)
             entry = self._guard(history, lambda: history.correct(seq, roll))
             payload = {"target": seq, "roll": roll.to_json()}
             return self._commit(game_id, history, "correct", payload, entry)
@@ -246,7 +257,10 @@ class Table:
                 "look again and retry."
             )
         if not allow_finished and history.game.is_over():
-            raise ReadOnly("This game is over; it can be viewed but not changed.")
+            raise ReadOnly(
+                "This game is over: it can be viewed but not changed. "
+                "Reopen it to take back its last move."
+            )
         return history
 
     @staticmethod
@@ -256,7 +270,9 @@ class Table:
         except RuleError as exc:
             raise TableError(exc.reason, exc.rule) from exc
         except CorrectionError as exc:
-            raise TableError(str(exc), "core.correct") from exc
+            cause = exc.__cause__  # the rule a later move would break, if that is the reason
+            rule = cause.rule if isinstance(cause, RuleError) else "core.correct"
+            raise TableError(str(exc), rule) from exc
 
     def _commit(
         self,

@@ -1,41 +1,57 @@
-// The game page: live snapshot, prompt, board, actions with their inputs, game log.
+// The game screen's shell (docs/DESIGN.md, "Game screens"): the live snapshot, the scores strip,
+// the prompt, the board a game's module draws, the entry and the fixed action bar, the sheet
+// (other actions, log, table settings, links), moments, the end of a game, screen wake.
 "use strict";
 Object.assign(ZT, {
-  renderers: {},
+  modules: {},
   snapshot: null,
-  rules: {},
   SUITS: { C: "♣", D: "♦", H: "♥", S: "♠" },
   RANKS: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
 
-  register(name, renderer) {
-    ZT.renderers[name] = renderer;
+  // A game's module: {render, scores?, primary?, input?, moment?, ask?} (docs/DESIGN.md).
+  register(kind, module) {
+    ZT.modules[kind] = module;
+  },
+
+  module() {
+    return ZT.modules[ZT.kind] || { render() {} };
   },
 
   gamePath(suffix) {
     return `/api/games/${ZT.gameId}${suffix}`;
   },
 
+  // Every change to the game: the answer is drawn at once; a refusal becomes the notice.
   async change(suffix, body) {
     try {
-      ZT.render(await ZT.send("POST", ZT.gamePath(suffix), { ...body, version: ZT.snapshot.version }));
+      const snapshot = await ZT.send("POST", ZT.gamePath(suffix), { ...body, version: ZT.snapshot.version });
+      ZT.clearNotice();
+      ZT.render(snapshot);
+      return snapshot;
     } catch (error) {
-      ZT.fail(error);
+      if (error.status !== 401) ZT.fail(error);
       throw error;
     }
   },
 
-  act(kind, params) {
-    return ZT.change("/actions", { kind, params: params || {} });
+  // Send a legal action; quiet ones (give up, end the game) and those the module asks about
+  // ask first. Resolves to the new snapshot, or null when nothing was sent.
+  async act(kind, params) {
+    const spec = ZT.snapshot.legal.find((s) => s.kind === kind) || { kind, label: kind, fields: [] };
+    const question = ZT.module().ask?.(spec, ZT.snapshot) || (spec.quiet ? `${spec.label}?` : null);
+    if (question && !(await ZT.confirm(question, spec.label, "Keep playing"))) return null;
+    return ZT.change("/actions", { kind, params: params || {} }).catch(() => null);
   },
 
   start() {
     const root = document.getElementById("game");
     ZT.gameId = root.dataset.id;
     ZT.kind = root.dataset.kind;
-    fetch(`/api/rules/${ZT.kind}`).then((r) => r.json()).then((book) => {
-      for (const rule of book.rules) ZT.rules[rule.id] = rule;
-    });
-    document.getElementById("undo").addEventListener("click", () => ZT.change("/undo", {}).catch(() => {}));
+    ZT.loadRules(ZT.kind);
+    document.getElementById("undo").addEventListener("click", () => ZT.undo());
+    document.getElementById("menu").addEventListener("click", () => ZT.openMenu());
+    document.getElementById("sheet-close").addEventListener("click", () => ZT.closeSheet());
+    document.addEventListener("zt-lock", () => ZT.snapshot && ZT.render(ZT.snapshot, true));
     ZT.keepAwake();
     ZT.watchDice();
     const live = document.getElementById("live");
@@ -51,80 +67,133 @@ Object.assign(ZT, {
     });
   },
 
-  // Keep the screen on while a game is played, where the browser allows it (Wake Lock API).
-  keepAwake() {
-    if (!("wakeLock" in navigator)) return;
-    const request = () => {
-      if (document.visibilityState !== "visible" || ZT.snapshot?.status === "finished") return;
-      navigator.wakeLock.request("screen").then((lock) => { ZT.wakeLock = lock; }, () => {});
-    };
-    document.addEventListener("visibilitychange", request);
-    request();
-  },
+  // -- drawing -------------------------------------------------------------------------------
 
-  render(snapshot) {
-    if (ZT.snapshot && snapshot.version < ZT.snapshot.version) return;
+  render(snapshot, again) {
+    const previous = ZT.snapshot;
+    if (previous && snapshot.version < previous.version) return;
+    if (previous && snapshot.version === previous.version && !again) return;
     ZT.snapshot = snapshot;
-    document.getElementById("game").dataset.version = snapshot.version;
-    document.getElementById("prompt").textContent = snapshot.prompt.text;
-    const outcome = document.getElementById("outcome");
-    outcome.hidden = !snapshot.outcome;
-    if (snapshot.outcome) {
-      const { winners, reason } = snapshot.outcome;
-      outcome.textContent = winners.length ? `Winner: ${winners.join(", ")} (${reason})` : `Game over: ${reason}`;
-    }
-    document.getElementById("best").textContent = snapshot.best === null || snapshot.best === undefined
-      ? "" : `Personal best: won in ${snapshot.best}`;
+    const root = document.getElementById("game");
+    root.dataset.version = snapshot.version;
+    root.dataset.status = snapshot.status;
+    ZT.renderScores(snapshot);
+    document.getElementById("prompt").textContent = snapshot.status === "finished"
+      ? ZT.endLine(snapshot) : snapshot.prompt.text;
     const board = document.getElementById("board");
-    const renderer = ZT.renderers[snapshot.kind];
     board.replaceChildren();
-    if (renderer) renderer.render(snapshot, board);
-    ZT.renderActions(snapshot);
-    ZT.renderLog(snapshot);
+    ZT.module().render(snapshot, board);
+    ZT.renderBar(snapshot);
+    ZT.renderEnding(snapshot);
+    if (document.getElementById("sheet").open && ZT._sheetIsMenu) ZT.fillMenu();
+    if (previous && !again) ZT.moments(previous, snapshot);
   },
 
-  renderActions(snapshot) {
-    const box = document.getElementById("actions");
-    box.replaceChildren();
-    // Plain buttons first (stop, next phase...), then the actions that need input.
-    const rank = (spec) => (spec.quiet ? 2 : spec.fields.length > 0 ? 1 : 0);
-    const ordered = [...snapshot.legal].sort((a, b) => rank(a) - rank(b));
-    for (const spec of ordered) box.append(ZT.actionWidget(spec, snapshot));
+  scoresOf(snapshot) {
+    const module = ZT.module();
+    if (module.scores) return module.scores(snapshot);
+    return snapshot.players.map((name) => ({ name, score: null, current: name === snapshot.prompt.player, out: false }));
   },
 
-  actionWidget(spec, snapshot) {
-    if (!spec.fields.length) {
-      return ZT.el("button", {
-        class: spec.quiet ? "quiet" : "primary big", dataset: { action: spec.kind },
-        onclick: () => ZT.act(spec.kind, spec.params).catch(() => {}),
-      }, spec.label);
+  renderScores(snapshot) {
+    const finished = snapshot.status === "finished";
+    const winners = new Set(snapshot.outcome?.winners || []);
+    document.getElementById("scores").replaceChildren(...ZT.scoresOf(snapshot).map((p, seat) => ZT.el("li", {
+      class: ["score-chip", p.current && !finished ? "current" : "", p.out ? "out" : "", winners.has(p.name) ? "winner" : ""].join(" "),
+      dataset: { player: p.name, seat },
+      "aria-current": p.current && !finished ? "true" : null,
+    },
+    ZT.el("span", { class: "seat", style: `background: var(--p${(seat % 8) + 1})`, "aria-hidden": "true" }),
+    ZT.el("span", { class: "name" }, p.name),
+    p.score === null || p.score === undefined ? null : ZT.el("span", { class: "score" }, String(p.score)),
+    p.note ? ZT.el("span", { class: "note" }, p.note) : null)));
+  },
+
+  // The kinds of the legal actions that belong in the action bar (the module may choose).
+  primaryKinds(snapshot) {
+    const legal = new Map(snapshot.legal.map((s) => [s.kind, s]));
+    let kinds = ZT.module().primary?.(snapshot);
+    if (!kinds) {
+      kinds = [snapshot.prompt.action, snapshot.default?.kind].filter((k) => k && legal.has(k));
+      if (!kinds.length) kinds = snapshot.legal.filter((s) => !s.quiet).map((s) => s.kind);
     }
+    return [...new Set(kinds)].filter((k) => legal.has(k) && !legal.get(k).quiet).slice(0, 3);
+  },
+
+  renderBar(snapshot) {
+    const bar = document.getElementById("bar-actions");
+    const entry = document.getElementById("entry");
+    const undo = document.getElementById("undo");
+    const finished = snapshot.status === "finished";
+    undo.hidden = finished || !ZT.granted || !snapshot.log.length;
+    // The entry is rebuilt only when the legal actions change, so a half-entered roll survives
+    // another tablet's refresh of the same position.
+    const shown = JSON.stringify([ZT.granted, finished, snapshot.version]);
+    if (bar.dataset.shown === shown) return;
+    bar.dataset.shown = shown;
+    entry.replaceChildren();
+    if (finished) {
+      bar.replaceChildren(
+        ZT.el("button", { class: "primary big", dataset: { step: "rematch" }, onclick: () => ZT.rematch() }, "Rematch"),
+        ZT.el("a", { class: "button big", href: `/?kind=${ZT.kind}#new-game`, dataset: { step: "new-game" } }, "New game"));
+      return;
+    }
+    if (!ZT.granted) {
+      bar.replaceChildren(ZT.el("button", { class: "primary big", dataset: { step: "unlock" }, onclick: () => ZT.askPin() },
+        "Unlock to play"));
+      return;
+    }
+    const buttons = [];
+    for (const kind of ZT.primaryKinds(snapshot)) {
+      const spec = snapshot.legal.find((s) => s.kind === kind);
+      if (!spec.fields.length) {
+        buttons.push(ZT.el("button", {
+          class: buttons.length ? "big" : "primary big", dataset: { action: spec.kind },
+          onclick: () => ZT.act(spec.kind, spec.params),
+        }, spec.label));
+      } else {
+        const submit = ZT.el("button", { class: "primary big", dataset: { action: spec.kind, submit: "" }, disabled: true }, spec.label);
+        entry.append(ZT.form(spec, snapshot, submit));
+        buttons.push(submit);
+      }
+    }
+    bar.replaceChildren(...buttons);
+    document.getElementById("stage").classList.toggle("no-entry", !entry.childElementCount);
+  },
+
+  // The inputs of an action; `submit` sends it once every field is filled.
+  form(spec, snapshot, submit) {
     const values = {};
-    const form = ZT.el("div", { class: "action-form", dataset: { action: spec.kind } },
-      ZT.el("h3", {}, spec.label));
-    const submit = ZT.el("button", { class: "primary big", disabled: true }, spec.label);
-    const check = () => { submit.disabled = spec.fields.some((f) => values[f.name] === undefined); };
+    const complete = () => spec.fields.every((f) => values[f.name] !== undefined);
+    const send = () => ZT.act(spec.kind, { ...spec.params, ...values });
+    submit.addEventListener("click", () => { if (complete()) send(); });
+    const box = ZT.el("div", { class: "action-form", dataset: { action: spec.kind } });
+    if (spec.fields.length > 1 || !ZT.module().input) box.append(ZT.el("h3", {}, spec.label));
     for (const field of spec.fields) {
-      const set = (value) => { values[field.name] = value; check(); };
-      const request = spec.kind === snapshot.prompt.action && snapshot.prompt.roll
-        ? snapshot.prompt.roll
-        : { count: field.max || 1, min_count: field.min || 1, colors: [], faces: [1, 2, 3, 4, 5, 6] };
-      form.append(ZT.input(field, request, set));
+      const set = (value, options) => {
+        values[field.name] = value;
+        submit.disabled = !complete();
+        if (options?.send && complete()) send();
+      };
+      box.append(ZT.module().input?.(field, spec, snapshot, set) || ZT.input(field, spec, snapshot, set));
     }
-    submit.addEventListener("click", () => ZT.act(spec.kind, { ...spec.params, ...values }).catch(() => {}));
-    form.append(submit);
-    return form;
+    return box;
   },
 
-  input(field, request, set) {
+  // The generic input of a field (a game's module may draw its own).
+  input(field, spec, snapshot, set) {
     switch (field.type) {
-      case "roll": return ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }));
+      case "roll": {
+        const request = spec.kind === snapshot.prompt.action && snapshot.prompt.roll ? snapshot.prompt.roll
+          : { count: field.max || 1, min_count: field.min || 1, colors: [], faces: [1, 2, 3, 4, 5, 6] };
+        return ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }));
+      }
       case "card": return ZT.cardPicker(field, set);
       case "cards": return ZT.cardsPicker(field, set);
       case "choice": return ZT.choice(field, set);
       case "int": return ZT.number(field, set);
       default: {
-        const input = ZT.el("input", { "aria-label": field.label, placeholder: field.label });
+        const input = ZT.el("input", { "aria-label": field.label });
         input.addEventListener("input", () => set(input.value || undefined));
         return ZT.el("label", {}, field.label, input);
       }
@@ -144,10 +213,10 @@ Object.assign(ZT, {
       },
     }, r));
     const suits = Object.entries(ZT.SUITS).map(([s, symbol]) => ZT.el("button", {
-      class: `chip suit s-${s}`, onclick: () => {
+      class: `chip suit s-${s}`, "aria-label": { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s], onclick: () => {
         if (!rank) return ZT.toast("Tap the rank first.");
         const card = rank + s;
-        if (allowed && !allowed.has(card)) return ZT.toast(`${card} is not possible here.`, "error");
+        if (allowed && !allowed.has(card)) return ZT.notice("That card is not possible here.", { kind: "refusal" });
         pick(card);
       },
     }, symbol));
@@ -175,13 +244,17 @@ Object.assign(ZT, {
       const value = typeof option === "object" ? option.value : option;
       const label = typeof option === "object" ? option.label : String(option);
       return ZT.el("button", {
-        class: "chip", onclick: (event) => {
-          for (const b of buttons) b.classList.toggle("chosen", b === event.target);
+        class: "chip", "aria-pressed": "false", onclick: (event) => {
+          for (const b of buttons) {
+            b.classList.toggle("chosen", b === event.currentTarget);
+            b.setAttribute("aria-pressed", String(b === event.currentTarget));
+          }
           set(value);
         },
       }, label);
     });
-    return ZT.el("div", { class: "choice" }, ZT.el("span", { class: "label" }, field.label), ZT.el("div", { class: "chips" }, buttons));
+    return ZT.el("div", { class: "choice", role: "group", "aria-label": field.label },
+      ZT.el("span", { class: "label" }, field.label), ZT.el("div", { class: "chips" }, buttons));
   },
 
   number(field, set) {
@@ -196,47 +269,280 @@ Object.assign(ZT, {
     return ZT.el("label", {}, field.label, input);
   },
 
-  renderLog(snapshot) {
-    const log = document.getElementById("log");
-    log.replaceChildren();
+  // -- the sheet -------------------------------------------------------------------------------
+
+  openSheet(title, node) {
+    ZT._sheetIsMenu = false;
+    document.getElementById("sheet-title").textContent = title;
+    document.getElementById("sheet-body").replaceChildren(node);
+    const sheet = document.getElementById("sheet");
+    if (!sheet.open) sheet.showModal();
+  },
+
+  closeSheet() {
+    const sheet = document.getElementById("sheet");
+    if (sheet.open) sheet.close();
+  },
+
+  openMenu() {
+    ZT.openSheet("Menu", ZT.el("div"));
+    ZT._sheetIsMenu = true;
+    ZT.fillMenu();
+  },
+
+  fillMenu() {
+    const snapshot = ZT.snapshot;
+    const sections = [];
+    const section = (title, ...children) => ZT.el("section", { class: "sheet-section" }, ZT.el("h3", {}, title), ...children);
+    const primary = new Set(ZT.primaryKinds(snapshot));
+    const others = ZT.granted ? snapshot.legal.filter((s) => !primary.has(s.kind)) : [];
+    if (others.length) {
+      const open = ZT.el("div", { class: "sheet-form" });
+      sections.push(section("More", ZT.el("div", { class: "sheet-links" }, others.map((spec) => ZT.el("button", {
+        class: spec.quiet ? "danger" : "", dataset: { action: spec.kind },
+        onclick: () => {
+          if (!spec.fields.length) {
+            ZT.closeSheet();
+            return ZT.act(spec.kind, spec.params);
+          }
+          const submit = ZT.el("button", { class: "primary big", dataset: { action: spec.kind, submit: "" }, disabled: true }, spec.label);
+          submit.addEventListener("click", () => ZT.closeSheet());
+          open.replaceChildren(ZT.form(spec, snapshot, submit), submit);
+        },
+      }, spec.label))), open));
+    }
+    if (snapshot.status === "finished" && ZT.granted && snapshot.log.length) {
+      sections.push(section("This game is over", ZT.el("p", {}, "It is read-only. Reopen it to take back its last move."),
+        ZT.el("button", { dataset: { step: "reopen" }, onclick: () => ZT.reopen() }, "Reopen the game")));
+    }
+    sections.push(section("Game log", ZT.logList(snapshot)));
+    const settings = ZT.settingsList(snapshot);
+    if (settings) sections.push(section("Table settings", settings));
+    sections.push(section("More pages", ZT.el("div", { class: "sheet-links" },
+      ZT.el("a", { class: "button", href: `/rules/${ZT.kind}` }, "Rules"),
+      ZT.el("a", { class: "button", href: ZT.gamePath("/export"), download: "" }, "Export the game"),
+      ZT.el("a", { class: "button", href: "/settings" }, "Settings"),
+      ZT.el("a", { class: "button", href: "/" }, "Home"))));
+    document.getElementById("sheet-body").replaceChildren(...sections);
+  },
+
+  // The table settings the game was started with, read-only.
+  settingsList(snapshot) {
+    const book = ZT._settings;
+    if (!book) {
+      ZT.request("GET", `/api/rules/${ZT.kind}`).then((data) => {
+        ZT._settings = data.settings;
+        if (ZT._settings.length && ZT._sheetIsMenu && document.getElementById("sheet").open) ZT.fillMenu();
+      }, () => {});
+      return null;
+    }
+    if (!book.length) return null;
+    return ZT.el("dl", { class: "settings-list" }, book.flatMap((s) => [
+      ZT.el("dt", {}, s.label), ZT.el("dd", {}, String(snapshot.setup?.[s.name] ?? s.default), " ",
+        ZT.el("button", { class: "rule-chip", onclick: () => ZT.showRule(s.rule) }, `Rule ${s.rule}`))]));
+  },
+
+  // What an entry of the log did, in the words of its rulings.
+  describe(entry) {
+    const words = entry.rulings.map((r) => r.text).join(" ");
+    return words || `${entry.player ? entry.player + ": " : ""}${entry.kind}`;
+  },
+
+  logList(snapshot) {
+    if (!snapshot.log.length) return ZT.el("p", { class: "muted" }, "No move yet.");
+    const list = ZT.el("ol", { class: "log", id: "log", reversed: true });
     for (const entry of [...snapshot.log].reverse()) {
       const item = ZT.el("li", { dataset: { seq: entry.seq } },
-        ZT.el("span", { class: "who" }, entry.player ? `${entry.player}: ` : ""),
+        entry.player ? ZT.el("span", { class: "who" }, `${entry.player} `) : null,
         entry.corrected ? ZT.el("span", { class: "muted" }, "(corrected) ") : null);
       for (const ruling of entry.rulings) {
-        item.append(ZT.el("div", { class: "ruling" },
-          ZT.el("button", { class: "rule-id", onclick: () => ZT.showRule(ruling.rule) }, ruling.rule),
-          " ", ruling.text));
+        const known = !ruling.rule.startsWith("core.");
+        item.append(ZT.el("div", { class: "ruling" }, ruling.text, " ",
+          known ? ZT.el("button", { class: "rule-chip", dataset: { rule: ruling.rule }, onclick: () => ZT.showRule(ruling.rule) }, `Rule ${ruling.rule}`) : null));
       }
-      if (entry.roll && snapshot.status === "active") {
-        item.append(ZT.el("button", { class: "small fix", onclick: () => ZT.fixRoll(entry) }, "Fix this roll"));
+      if (entry.roll && snapshot.status === "active" && ZT.granted) {
+        item.append(ZT.el("button", { class: "fix", onclick: () => ZT.fixRoll(entry) }, "Fix this roll"));
       }
-      log.append(item);
+      list.append(item);
+    }
+    return list;
+  },
+
+  // -- undo, reopen, corrections, explained ----------------------------------------------------
+
+  async undo() {
+    const last = ZT.snapshot.log[ZT.snapshot.log.length - 1];
+    try {
+      await ZT.change("/undo", {});
+      ZT.notice(`Undone: ${last ? ZT.describe(last) : "the last move"}`);
+    } catch {
+      // the refusal is shown
     }
   },
 
-  showRule(id) {
-    const rule = ZT.rules[id];
-    document.getElementById("rule-title").textContent = rule ? `${id} ${rule.title}` : id;
-    document.getElementById("rule-summary").textContent = rule ? rule.summary
-      : "A check every game makes: the input did not have the form this step needs.";
-    document.getElementById("rule-dialog").showModal();
+  async reopen() {
+    const last = ZT.snapshot.log[ZT.snapshot.log.length - 1];
+    const question = `Reopen the game? This takes back its last move: ${ZT.describe(last)}`;
+    if (!(await ZT.confirm(question, "Reopen", "Keep it finished"))) return;
+    ZT.closeSheet();
+    try {
+      await ZT.change("/reopen", {});
+      ZT.notice(`Reopened: took back ${ZT.describe(last)}`);
+    } catch {
+      // the refusal is shown
+    }
   },
 
+  // A dialog to enter what the dice of a logged roll really showed; its errors show inside it.
   fixRoll(entry) {
+    ZT.closeSheet();
     const old = entry.roll.dice;
-    const colors = [...new Set(old.map((d) => d.color).filter((c) => c))];
-    const faces = [...new Set([...(ZT.snapshot.prompt.roll?.faces || []), ...old.map((d) => d.value)])];
-    const request = { count: old.length, min_count: old.length, colors, faces: faces.length ? faces : [1, 2, 3, 4, 5, 6] };
+    const request = ZT.fixRequest(old);
     let dice;
-    const send = ZT.el("button", { class: "primary", disabled: true, onclick: () => {
-      ZT.change("/corrections", { seq: entry.seq, dice }).then(() => dialog.close(), () => {});
+    const error = ZT.el("p", { class: "error", role: "alert" });
+    const send = ZT.el("button", { class: "primary", disabled: true, onclick: async () => {
+      const before = ZT.snapshot;
+      try {
+        const after = await ZT.send("POST", ZT.gamePath("/corrections"), { seq: entry.seq, dice, version: before.version });
+        dialog.close();
+        ZT.render(after);
+        ZT.notice(ZT.correctionWords(entry, old, dice, before, after));
+      } catch (failure) {
+        error.textContent = failure.message;
+      }
     } }, "Correct the roll");
-    const pad = ZT.dicePad(request, (value) => { dice = value; send.disabled = !value; });
-    const dialog = ZT.el("dialog", { class: "fix-dialog" }, ZT.el("h2", {}, `Correct roll #${entry.seq}`), pad,
-      ZT.el("div", { class: "row" }, send, ZT.el("button", { onclick: () => dialog.close() }, "Cancel")));
+    const pad = ZT.dicePad(request, (value) => { dice = value; send.disabled = !value; }, old);
+    const dialog = ZT.el("dialog", { class: "fix-dialog", "aria-labelledby": "fix-title" },
+      ZT.el("h2", { id: "fix-title" }, `What did ${entry.player || "the roll"} really roll?`),
+      ZT.el("p", { class: "muted" }, `Logged: ${ZT.diceWords(old)}`), pad, error,
+      ZT.el("div", { class: "row" }, ZT.el("button", { onclick: () => dialog.close() }, "Cancel"), send));
     dialog.addEventListener("close", () => dialog.remove());
     document.body.append(dialog);
     dialog.showModal();
+  },
+
+  // The dice request of a correction: every colour and face the game allows.
+  fixRequest(old) {
+    const now = ZT.snapshot.prompt.roll;
+    const colors = now?.colors?.length ? now.colors : [...new Set(old.map((d) => d.color).filter((c) => c))];
+    const faces = now?.faces?.length ? now.faces : [...new Set([1, 2, 3, 4, 5, 6, ...old.map((d) => d.value)])];
+    return { count: old.length, min_count: old.length, colors, faces, preset_colors: [] };
+  },
+
+  diceWords(dice) {
+    return dice.map((d) => `${d.color ? d.color + " " : ""}${d.value}`).join(", ");
+  },
+
+  correctionWords(entry, old, dice, before, after) {
+    const replayed = before.log.filter((e) => e.seq > entry.seq).length;
+    const was = Object.fromEntries(ZT.scoresOf(before).map((p) => [p.name, p.score]));
+    const changes = ZT.scoresOf(after).filter((p) => was[p.name] !== p.score)
+      .map((p) => `${p.name} ${was[p.name]} → ${p.score}`);
+    return `Roll corrected: ${ZT.diceWords(old)} is now ${ZT.diceWords(dice)}. ` +
+      `${replayed ? `Replayed the ${replayed} move${replayed === 1 ? "" : "s"} after it. ` : ""}` +
+      (changes.length ? `Scores: ${changes.join(", ")}.` : "No score changed.");
+  },
+
+  // -- moments and the end of a game ------------------------------------------------------------
+
+  moments(previous, snapshot) {
+    const seen = previous.log.length ? previous.log[previous.log.length - 1].seq : -1;
+    for (const entry of snapshot.log.filter((e) => e.seq > seen)) {
+      for (const signal of entry.signals || []) {
+        const words = ZT.module().moment?.(signal, entry, snapshot);
+        if (words === false) continue;
+        const fallback = { bust: "Bust!", game_over: "Game over", wound: "Wounded", infection_out: "Infected" }[signal];
+        if (!words && !fallback) continue;
+        ZT.moment(signal, words?.title || fallback, words?.text || ZT.describe(entry));
+      }
+    }
+  },
+
+  moment(kind, title, text) {
+    document.querySelector(".moment")?.remove();
+    const box = ZT.el("div", { class: `moment m-${kind}`, role: "status" },
+      ZT.el("strong", {}, title), text ? ZT.el("span", {}, text) : null);
+    document.getElementById("stage").append(box);
+    ZT.sound(kind === "game_over" ? "win" : kind);
+    setTimeout(() => box.remove(), 2400);
+  },
+
+  endLine(snapshot) {
+    const winners = snapshot.outcome?.winners || [];
+    return winners.length ? `${winners.join(" and ")} won! ${snapshot.outcome.reason || ""}`.trim()
+      : `Game over. ${snapshot.outcome?.reason || ""}`.trim();
+  },
+
+  renderEnding(snapshot) {
+    const box = document.getElementById("ending");
+    const finished = snapshot.status === "finished";
+    box.hidden = !finished;
+    document.getElementById("entry").hidden = finished;
+    if (!finished) return;
+    const winners = new Set(snapshot.outcome.winners);
+    const score = (p) => (typeof p.score === "number" ? p.score : -Infinity);
+    const ranked = [...ZT.scoresOf(snapshot)].sort((a, b) =>
+      (winners.has(b.name) - winners.has(a.name)) || (score(b) - score(a)));
+    box.replaceChildren(
+      ZT.el("h2", { id: "ending-title" }, winners.size ? `🏆 ${[...winners].join(" and ")} won!` : "Game over"),
+      ZT.el("p", { class: "muted" }, snapshot.outcome.reason),
+      ZT.el("ol", { class: "ranking", "aria-label": "Final ranking" }, ranked.map((p) => ZT.el("li", {
+        class: winners.has(p.name) ? "winner" : "",
+      }, ZT.el("span", {}, p.name), ZT.el("span", {}, p.score === null || p.score === undefined ? "" : String(p.score))))));
+  },
+
+  // A new game with the same players and settings.
+  async rematch() {
+    try {
+      const game = await ZT.send("POST", "/api/games", { kind: ZT.kind, setup: ZT.snapshot.setup });
+      location.href = `/games/${game.id}`;
+    } catch (error) {
+      if (error.status !== 401) ZT.fail(error);
+    }
+  },
+
+  // -- screen wake ------------------------------------------------------------------------------
+
+  // Keep the screen on during a game: the Wake Lock API where the browser allows it (a secure
+  // context), else a silent looping video started on the first tap; says so when neither works.
+  keepAwake() {
+    const wake = document.getElementById("wake");
+    const show = (state, words) => {
+      wake.hidden = false;
+      wake.dataset.state = state;
+      wake.textContent = state === "on" ? "☀ awake" : "☾ may dim";
+      wake.title = words;
+    };
+    const playing = () => ZT._video && !ZT._video.paused;
+    const video = () => {
+      if (!ZT._video) {
+        ZT._video = ZT.el("video", { muted: true, playsinline: true, loop: true, "aria-hidden": "true", class: "keep-awake",
+          src: "/static/awake.webm" });
+        ZT._video.muted = true;
+        document.body.append(ZT._video);
+      }
+      return ZT._video.play().then(() => show("on", "The page keeps this screen on."));
+    };
+    const request = () => {
+      if (document.visibilityState !== "visible" || ZT.snapshot?.status === "finished") return;
+      if ("wakeLock" in navigator) {
+        navigator.wakeLock.request("screen").then((lock) => {
+          ZT.wakeLock = lock;
+          show("on", "The page keeps this screen on.");
+        }, () => { if (!playing()) ZT._needTap = true; });
+      } else if (!playing()) {
+        ZT._needTap = true;
+      }
+    };
+    document.addEventListener("visibilitychange", request);
+    document.addEventListener("pointerdown", () => {
+      if (!ZT._needTap || ZT.wakeLock || playing()) return;
+      ZT._needTap = false;
+      video().catch(() => {
+        show("off", "This screen may dim: set it to stay on in the tablet's settings.");
+        ZT.notice("This screen may dim during the game: set it to stay on in the tablet's display settings.");
+      });
+    });
+    request();
   },
 });

@@ -1,9 +1,12 @@
-// Shared by every page: building DOM, talking to the API, the table PIN, messages.
+// Shared by every page: building DOM, talking to the API, the table PIN, notices, rules,
+// questions, this browser's display settings and sounds (docs/DESIGN.md).
 "use strict";
 const ZT = {
   csrf: null,
   granted: false,
   ready: null, // settles once the page knows whether this browser holds the PIN grant
+  rules: {}, // rule id -> {id, title, summary, ruling}, loaded per game on demand
+  UNREACHABLE: "The table cannot be reached; check this tablet's network. Nothing was changed.",
 
   el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -21,20 +24,93 @@ const ZT = {
     return node;
   },
 
-  toast(message, kind) {
+  // A passing word ("Unlocked", "Saved"); never the only place something important is said.
+  toast(message) {
     const box = document.getElementById("toast");
     box.textContent = message;
-    box.className = "show " + (kind || "");
+    box.className = "show";
     clearTimeout(ZT._toastTimer);
-    ZT._toastTimer = setTimeout(() => { box.className = ""; }, kind === "error" ? 6000 : 2500);
+    ZT._toastTimer = setTimeout(() => { box.className = ""; }, 2500);
+  },
+
+  // A refusal or an explanation: stays until dismissed (or until the next change succeeds).
+  notice(text, options) {
+    const { rule, kind } = options || {};
+    const box = document.getElementById("notice");
+    const known = rule && !rule.startsWith("core.");
+    const body = ZT.el("div", { class: "text" }, ZT.el("p", { style: "margin:0" }, text));
+    if (known) {
+      const chip = ZT.el("button", { class: "rule-chip", dataset: { rule }, onclick: () => ZT.showRule(rule) }, `Rule ${rule}`);
+      body.append(chip);
+      ZT.ruleTitle(rule).then((title) => { if (title) chip.textContent = `Rule ${rule}: ${title}`; });
+    }
+    box.replaceChildren(body, ZT.el("button", {
+      class: "close", "aria-label": "Dismiss", onclick: () => ZT.clearNotice(),
+    }, "✕"));
+    box.className = `notice ${kind === "refusal" ? "refusal" : "explain"}`;
+    box.setAttribute("role", kind === "refusal" ? "alert" : "status");
+    box.hidden = false;
+  },
+
+  clearNotice() {
+    const box = document.getElementById("notice");
+    if (box) { box.hidden = true; box.replaceChildren(); }
+  },
+
+  // Every call to the API goes here: answers a JSON body or throws an Error whose message is
+  // a sentence for a player (with .rule and .status when the table refused).
+  async request(method, path, body) {
+    let response;
+    try {
+      response = await fetch(path, {
+        method,
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": ZT.csrf || "" },
+        body: method === "GET" ? undefined : JSON.stringify(body || {}),
+      });
+    } catch {
+      throw Object.assign(new Error(ZT.UNREACHABLE), { status: 0 });
+    }
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (!response.ok || data === null) {
+      const message = data && data.error ? ZT.sentence(data.error)
+        : `The table answered with an error (${response.status}); nothing was changed.`;
+      throw Object.assign(new Error(message), { rule: data && data.rule, status: response.status });
+    }
+    return data;
+  },
+
+  // "there is no game 'x'" -> "There is no game 'x'."
+  sentence(text) {
+    const t = String(text).trim();
+    if (!t) return t;
+    return t[0].toUpperCase() + t.slice(1) + (/[.!?)]$/.test(t) ? "" : ".");
   },
 
   async session() {
-    const data = await (await fetch("/api/session")).json();
-    ZT.granted = data.granted;
-    ZT.csrf = data.csrf;
-    document.getElementById("pin-button").textContent = ZT.granted ? "Unlocked" : "PIN";
-    return data;
+    try {
+      const data = await ZT.request("GET", "/api/session");
+      ZT.granted = data.granted;
+      ZT.csrf = data.csrf;
+    } catch {
+      ZT.granted = false;
+    }
+    ZT.showLock();
+    return { granted: ZT.granted };
+  },
+
+  showLock() {
+    const button = document.getElementById("pin-button");
+    if (button) {
+      button.textContent = ZT.granted ? "Unlocked" : "PIN";
+      button.setAttribute("aria-label", ZT.granted ? "Unlocked with the table PIN" : "Unlock with the table PIN");
+    }
+    document.documentElement.dataset.granted = ZT.granted ? "yes" : "no";
+    document.dispatchEvent(new Event("zt-lock"));
   },
 
   askPin() {
@@ -54,19 +130,14 @@ const ZT = {
       };
       form.onsubmit = async (event) => {
         event.preventDefault();
-        const response = await fetch("/api/session", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ pin: input.value }),
-        });
-        const data = await response.json();
-        if (response.ok) {
+        try {
+          const data = await ZT.request("POST", "/api/session", { pin: input.value });
           ZT.granted = true;
           ZT.csrf = data.csrf;
-          document.getElementById("pin-button").textContent = "Unlocked";
+          ZT.showLock();
           done(true);
-        } else {
-          error.textContent = data.error;
+        } catch (failure) {
+          error.textContent = failure.message;
           input.select();
         }
       };
@@ -76,34 +147,122 @@ const ZT = {
     });
   },
 
-  // A change to a game; asks for the PIN first when this browser has no grant.
+  // A change; asks for the PIN first when this browser has no grant.
   async send(method, path, body) {
-    if (!ZT.granted && !(await ZT.askPin())) throw new Error("The table PIN is needed.");
-    const response = await fetch(path, {
-      method,
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": ZT.csrf || "" },
-      body: JSON.stringify(body || {}),
-    });
-    const data = await response.json();
-    if (response.status === 401) {
-      ZT.granted = false;
-      return ZT.send(method, path, body);
-    }
-    if (!response.ok) {
-      const error = new Error(data.error);
-      error.rule = data.rule;
-      error.status = response.status;
+    if (!ZT.granted && !(await ZT.askPin())) throw Object.assign(new Error("The table PIN is needed to change this."), { status: 401 });
+    try {
+      return await ZT.request(method, path, body);
+    } catch (error) {
+      if (error.status === 401) {
+        ZT.granted = false;
+        ZT.showLock();
+        return ZT.send(method, path, body);
+      }
       throw error;
     }
-    return data;
   },
 
   fail(error) {
-    ZT.toast(error.rule ? `${error.message} [${error.rule}]` : error.message, "error");
+    ZT.notice(error.message, { rule: error.rule, kind: "refusal" });
+    ZT.sound("refuse");
+  },
+
+  // -- rules: one entry point ----------------------------------------------------------------
+
+  ruleKind(id) {
+    const prefix = id.split("-")[0];
+    return { ZD: "zombie-dice", LD: "lonely-dead", MZ: "moore-zombies", ZC: "zombies-card-game", ZF: "zombified" }[prefix]
+      || document.getElementById("game")?.dataset.kind;
+  },
+
+  async loadRules(kind) {
+    if (!kind || ZT._rulesLoaded?.[kind]) return;
+    ZT._rulesLoaded = { ...(ZT._rulesLoaded || {}), [kind]: true };
+    try {
+      const book = await ZT.request("GET", `/api/rules/${kind}`);
+      for (const rule of book.rules) ZT.rules[rule.id] = { ...rule, kind };
+    } catch {
+      ZT._rulesLoaded[kind] = false;
+    }
+  },
+
+  async ruleTitle(id) {
+    await ZT.loadRules(ZT.ruleKind(id));
+    return ZT.rules[id]?.title || null;
+  },
+
+  // Show the rule `id` in a dialog: its title, its summary, a link to the game's whole rules.
+  async showRule(id) {
+    const kind = ZT.ruleKind(id);
+    await ZT.loadRules(kind);
+    const rule = ZT.rules[id];
+    document.getElementById("rule-title").textContent = rule ? `${rule.title} (${id})` : `Rule ${id}`;
+    document.getElementById("rule-body").replaceChildren(
+      ZT.el("p", {}, rule ? rule.summary : "This rule is not in the table's rule book."),
+      rule && rule.ruling ? ZT.el("p", { class: "muted" }, "A ruling: the reading this table chose where the printed rules are unclear.") : null,
+      kind ? ZT.el("p", {}, ZT.el("a", { href: `/rules/${kind}#${id}` }, "All the rules of this game")) : null);
+    const dialog = document.getElementById("rule-dialog");
+    if (!dialog.open) dialog.showModal();
+  },
+
+  // Ask a question in a dialog; resolves true for yes.
+  confirm(question, yes, no) {
+    const dialog = document.getElementById("confirm-dialog");
+    document.getElementById("confirm-text").textContent = question;
+    document.getElementById("confirm-yes").textContent = yes || "Yes";
+    document.getElementById("confirm-no").textContent = no || "Cancel";
+    dialog.returnValue = "";
+    return new Promise((resolve) => {
+      dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+      dialog.showModal();
+      document.getElementById("confirm-no").focus();
+    });
+  },
+
+  // -- this browser's display settings ------------------------------------------------------
+
+  display() {
+    try {
+      return { text: "normal", theme: "day", sound: false, ...JSON.parse(localStorage.getItem("zt-display") || "{}") };
+    } catch {
+      return { text: "normal", theme: "day", sound: false };
+    }
+  },
+
+  setDisplay(changes) {
+    const display = { ...ZT.display(), ...changes };
+    localStorage.setItem("zt-display", JSON.stringify(display));
+    document.documentElement.dataset.theme = display.theme;
+    document.documentElement.dataset.text = display.text;
+    return display;
+  },
+
+  // Short tones made here (no files), only when this browser has sound on.
+  sound(name) {
+    if (!ZT.display().sound) return;
+    const notes = { bust: [[220, 0.18], [165, 0.3]], win: [[523, 0.12], [659, 0.12], [784, 0.3]], tap: [[880, 0.04]], refuse: [[200, 0.15]] }[name];
+    if (!notes) return;
+    try {
+      ZT._audio = ZT._audio || new AudioContext();
+      let at = ZT._audio.currentTime;
+      for (const [freq, length] of notes) {
+        const osc = ZT._audio.createOscillator();
+        const gain = ZT._audio.createGain();
+        osc.frequency.value = freq;
+        gain.gain.setValueAtTime(0.15, at);
+        gain.gain.exponentialRampToValueAtTime(0.001, at + length);
+        osc.connect(gain).connect(ZT._audio.destination);
+        osc.start(at);
+        osc.stop(at + length);
+        at += length;
+      }
+    } catch {
+      // no sound on this browser
+    }
   },
 };
 
-document.getElementById("pin-button").addEventListener("click", () => {
+document.getElementById("pin-button")?.addEventListener("click", () => {
   if (!ZT.granted) ZT.askPin();
 });
 ZT.ready = ZT.session();

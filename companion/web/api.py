@@ -72,16 +72,18 @@ def _store_error(exc: StoreError) -> tuple[dict[str, Any], int]:
 
 
 @bp.errorhandler(HTTPException)
-def _http_error(exc: HTTPException) -> tuple[dict[str, Any], int]:
+def json_error(exc: HTTPException) -> tuple[dict[str, Any], int]:
     return error_response(exc.code or 500, exc.description or exc.name)
+
+
+def is_api() -> bool:
+    return request.path == "/api" or request.path.startswith("/api/")
 
 
 @bp.app_errorhandler(HTTPException)
 def _api_http_error(exc: HTTPException) -> HTTPException | tuple[dict[str, Any], int]:
     """Unknown paths and methods under /api answer in JSON too; pages keep their own errors."""
-    if request.path == "/api" or request.path.startswith("/api/"):
-        return _http_error(exc)
-    return exc
+    return json_error(exc) if is_api() else exc
 
 
 def _not_a_constant(name: str) -> Any:
@@ -256,6 +258,13 @@ def post_undo(game_id: str) -> dict[str, Any]:
     gate().require()
     data = body({"version"})
     return changed(table().undo(game_id, version_of(data)))
+
+
+@bp.post("/games/<game_id>/reopen")
+def post_reopen(game_id: str) -> dict[str, Any]:
+    gate().require()
+    data = body({"version"})
+    return changed(table().reopen(game_id, version_of(data)))
 
 
 @bp.post("/games/<game_id>/corrections")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -13,10 +14,12 @@ from flask import (
     request,
     send_from_directory,
 )
+from werkzeug.exceptions import HTTPException
 
 from companion.announce import qr_svg
 from companion.games import GAMES
 from companion.table import Table, TableError
+from companion.web.api import is_api, json_error
 
 bp = Blueprint("pages", __name__)
 
@@ -90,3 +93,21 @@ def rules(kind: str) -> str:
     if kind not in GAMES:
         abort(404)
     return render_template("rules.html", game=GAMES[kind])
+
+
+@bp.get("/settings")
+def settings() -> str:
+    current = table().current()
+    return render_template(
+        "settings.html",
+        current=None if current is None else table().record(current),
+        kinds=GAMES,
+    )
+
+
+@bp.app_errorhandler(404)
+def not_found(exc: HTTPException) -> tuple[Any, int]:
+    """A page of its own for a page that is not there; the API answers in JSON."""
+    if is_api():
+        return json_error(exc)
+    return render_template("not_found.html", path=request.path), 404

@@ -3,15 +3,22 @@
 const ZD_SYMBOL = { brain: "B", feet: "F", shotgun: "S" };
 
 ZT.register("zombie-dice", {
+  scores(snapshot) {
+    const view = snapshot.view;
+    return view.players.map((p) => ({
+      name: p.name, score: p.score, current: p.name === view.current, out: !p.in_round,
+    }));
+  },
+
+  primary(snapshot) {
+    return ["roll", "stop"].filter((kind) => snapshot.legal.some((s) => s.kind === kind));
+  },
+
   render(snapshot, root) {
     const view = snapshot.view;
     const { el } = ZT;
     const dice = (counts, symbol) => Object.entries(counts).flatMap(([color, n]) =>
       Array.from({ length: n }, () => el("span", { class: `die c-${color}`, title: color }, symbol || "")));
-    const scores = el("table", { class: "scores" },
-      el("tbody", {}, view.players.map((p) => el("tr", {
-        class: [p.name === view.current && !snapshot.outcome ? "current" : "", p.in_round ? "" : "out"].join(" "),
-      }, el("td", {}, p.name), el("td", { class: "score" }, String(p.score))))));
     const turn = el("div", { class: "turn" },
       el("div", { class: "pile" }, el("h3", {}, `Brains ${view.turn_brains}`),
         dice(view.brains, ZD_SYMBOL.brain),
@@ -33,6 +40,6 @@ ZT.register("zombie-dice", {
         el("span", {}, ` · Best: ${a.best === "roll" ? "roll again" : "stop"} ` +
           `(roll ≈ ${a.roll_value.toFixed(2)} brains, stop = ${a.stop_value})`));
     }
-    root.append(el("div", { class: "zd" }, scores, el("div", {}, notes, turn, advice)));
+    root.append(el("div", { class: "zd" }, notes, turn, advice));
   },
 });

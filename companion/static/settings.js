@@ -1,0 +1,2 @@
+// The settings page: this screen, saved players, the PIN.
+"use strict";
