@@ -68,12 +68,59 @@ Object.assign(ZT, {
     dialog.showModal();
   },
 
+  // Dice drawn as dice (docs/DESIGN.md, Icons): a face is "brain", "feet", "shotgun", a pip
+  // count 1-6, or null (a blank die); colour is a die colour or null (a plain white die).
+  DIE_FILL: { green: "#2e7d32", yellow: "#f2c12e", red: "#c62828" },
+  DIE_INK: { green: "#ffffff", yellow: "#1b1d21", red: "#ffffff" },
+  PIPS: {
+    1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[25, 25], [50, 50], [75, 75]],
+    4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[26, 26], [74, 26], [50, 50], [26, 74], [74, 74]],
+    6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
+  },
+  FACE_PATHS: {
+    // a brain: two lobes with folds
+    brain: '<path d="M50 24c-6-7-19-6-22 3-9 0-15 9-11 17-6 6-4 17 5 19 1 9 12 13 19 8 3 4 6 5 9 5V24z M50 24c6-7 19-6 22 3 9 0 15 9 11 17 6 6 4 17-5 19-1 9-12 13-19 8-3 4-6 5-9 5V24z" fill="currentColor"/>'
+      + '<path d="M36 38c4 2 6 6 4 10m-8 8c5-1 9 2 9 6m22-24c-4 2-6 6-4 10m8 8c-5-1-9 2-9 6M50 26v50" fill="none" style="stroke: var(--die-fill)" stroke-width="3" stroke-linecap="round"/>',
+    // feet: two footprints
+    feet: '<ellipse cx="36" cy="58" rx="9" ry="15" fill="currentColor"/><circle cx="29" cy="38" r="3.5" fill="currentColor"/><circle cx="36" cy="36" r="3.5" fill="currentColor"/><circle cx="43" cy="38" r="3.5" fill="currentColor"/>'
+      + '<ellipse cx="64" cy="50" rx="9" ry="15" fill="currentColor"/><circle cx="57" cy="30" r="3.5" fill="currentColor"/><circle cx="64" cy="28" r="3.5" fill="currentColor"/><circle cx="71" cy="30" r="3.5" fill="currentColor"/>',
+    // a shotgun blast
+    shotgun: '<path d="M50 14l7 20 19-10-9 19 20 7-20 7 9 19-19-10-7 20-7-20-19 10 9-19-20-7 20-7-9-19 19 10z" fill="currentColor"/><circle cx="50" cy="50" r="9" style="fill: var(--die-fill)"/>',
+  },
+
+  die(face, color, options) {
+    const size = options?.size || 48;
+    const fill = ZT.DIE_FILL[color] || "#f7f5f0";
+    const ink = ZT.DIE_INK[color] || "#1b1d21";
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 100 100");
+    svg.setAttribute("width", size);
+    svg.setAttribute("height", size);
+    svg.setAttribute("class", `die-svg${color ? " d-" + color : ""}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", [color, face === null || face === undefined ? "die" : String(face)].filter(Boolean).join(" "));
+    svg.style.color = ink;
+    svg.style.setProperty("--die-fill", fill);
+    let inner = `<rect x="4" y="4" width="92" height="92" rx="18" fill="${fill}" stroke="#1b1d21" stroke-width="4"/>`;
+    if (typeof face === "number") {
+      inner += ZT.PIPS[face].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="9" fill="currentColor"/>`).join("");
+    } else if (face) {
+      inner += ZT.FACE_PATHS[face] || "";
+    }
+    svg.innerHTML = inner;
+    return svg;
+  },
+
   // Tap each die's colour (when colours matter) and face; ready when enough dice are filled in.
-  dicePad(request, done) {
+  // `initial` pre-fills the slots (the dice of a roll being corrected).
+  dicePad(request, done, initial) {
     const symbolic = request.faces.filter((f) => typeof f === "string");
-    const faces = symbolic.length ? symbolic : request.faces;
+    const extra = (initial || []).map((d) => d.value).filter((v) => symbolic.length && typeof v === "number");
+    const faces = symbolic.length ? [...symbolic, ...new Set(extra)] : request.faces;
     const preset = request.preset_colors || [];
-    const slots = Array.from({ length: request.count }, (_, i) => ({ color: preset[i] || null, value: null }));
+    const slots = Array.from({ length: request.count }, (_, i) => ({
+      color: initial?.[i]?.color || preset[i] || null, value: initial?.[i]?.value ?? null,
+    }));
     const pad = ZT.el("div", { class: "dice-pad" });
     const ready = () => {
       const filled = slots.filter((s) => s.value !== null && (s.color || !request.colors.length));
@@ -82,24 +129,30 @@ Object.assign(ZT, {
       done(ok ? filled.map((s) => (s.color ? { value: s.value, color: s.color } : { value: s.value })) : undefined);
     };
     slots.forEach((slot, i) => {
-      const row = ZT.el("div", { class: "die-slot", dataset: { die: i + 1 } }, ZT.el("span", { class: "die-no" }, `Die ${i + 1}`));
-      const group = (options, key, label) => {
+      const row = ZT.el("div", { class: "die-slot", role: "group", "aria-label": `Die ${i + 1}`, dataset: { die: i + 1 } },
+        ZT.el("span", { class: "die-no" }, `Die ${i + 1}`));
+      const group = (options, key) => {
         const buttons = options.map((option) => ZT.el("button", {
           class: `chip ${key === "color" ? "c-" + option : "face"}${slot[key] === option ? " chosen" : ""}`,
           dataset: { [key]: option },
+          "aria-pressed": String(slot[key] === option),
           "aria-label": `die ${i + 1} ${option}`,
           onclick: () => {
             slot[key] = option;
-            for (const b of buttons) b.classList.toggle("chosen", b.dataset[key] === String(slot[key]));
+            for (const b of buttons) {
+              b.classList.toggle("chosen", b.dataset[key] === String(slot[key]));
+              b.setAttribute("aria-pressed", String(b.dataset[key] === String(slot[key])));
+            }
             ready();
           },
-        }, label(option)));
+        }, key === "color" ? option : ZT.die(option, null, { size: 36 })));
         return ZT.el("div", { class: "chips" }, buttons);
       };
-      if (request.colors.length) row.append(group(request.colors, "color", (c) => c));
-      row.append(group(faces, "value", (f) => f));
+      if (request.colors.length) row.append(group(request.colors, "color"));
+      row.append(group(faces, "value"));
       pad.append(row);
     });
+    ready();
     return pad;
   },
 });

@@ -484,7 +484,7 @@ Object.assign(ZT, {
     const ranked = [...ZT.scoresOf(snapshot)].sort((a, b) =>
       (winners.has(b.name) - winners.has(a.name)) || (score(b) - score(a)));
     box.replaceChildren(
-      ZT.el("h2", { id: "ending-title" }, winners.size ? `🏆 ${[...winners].join(" and ")} won!` : "Game over"),
+      ZT.el("h2", { id: "ending-title" }, winners.size ? [ZT.icon("star"), ` ${[...winners].join(" and ")} won!`] : "Game over"),
       ZT.el("p", { class: "muted" }, snapshot.outcome.reason),
       ZT.el("ol", { class: "ranking", "aria-label": "Final ranking" }, ranked.map((p) => ZT.el("li", {
         class: winners.has(p.name) ? "winner" : "",

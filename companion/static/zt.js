@@ -24,6 +24,26 @@ const ZT = {
     return node;
   },
 
+  // Icons on a 24x24 grid in currentColor (docs/DESIGN.md); a control that shows one has a label.
+  ICONS: {
+    home: "M3 11l9-8 9 8v10h-6v-6H9v6H3z",
+    menu: "M3 6h18v2.5H3zm0 5h18v2.5H3zm0 5h18v2.5H3z",
+    undo: "M9 5L3 10.5 9 16v-4h6a4 4 0 010 8h-3v2.5h3a6.5 6.5 0 000-13H9z",
+    close: "M5 6.8L6.8 5 12 10.2 17.2 5 19 6.8 13.8 12 19 17.2 17.2 19 12 13.8 6.8 19 5 17.2 10.2 12z",
+    lock: "M7 10V7a5 5 0 0110 0v3h2v11H5V10zm2.5 0h5V7a2.5 2.5 0 00-5 0z",
+    unlock: "M7 10V7a5 5 0 019.6-2l-2.3 1A2.5 2.5 0 009.5 7v3H19v11H5V10z",
+    star: "M12 2l3 6.5 7 .8-5.2 4.8 1.4 7L12 17.6 5.8 21l1.4-7L2 9.3l7-.8z",
+  },
+
+  icon(name) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("class", "icon");
+    svg.setAttribute("aria-hidden", "true");
+    svg.innerHTML = `<path fill="currentColor" d="${ZT.ICONS[name]}"/>`;
+    return svg;
+  },
+
   // A passing word ("Unlocked", "Saved"); never the only place something important is said.
   toast(message) {
     const box = document.getElementById("toast");
@@ -106,7 +126,8 @@ const ZT = {
   showLock() {
     const button = document.getElementById("pin-button");
     if (button) {
-      button.textContent = ZT.granted ? "Unlocked" : "PIN";
+      button.replaceChildren(ZT.icon(ZT.granted ? "unlock" : "lock"),
+        ZT.el("span", { class: "label" }, ZT.granted ? "Unlocked" : "PIN"));
       button.setAttribute("aria-label", ZT.granted ? "Unlocked with the table PIN" : "Unlock with the table PIN");
     }
     document.documentElement.dataset.granted = ZT.granted ? "yes" : "no";
@@ -262,6 +283,7 @@ const ZT = {
   },
 };
 
+for (const node of document.querySelectorAll("[data-icon]")) node.prepend(ZT.icon(node.dataset.icon));
 document.getElementById("pin-button")?.addEventListener("click", () => {
   if (!ZT.granted) ZT.askPin();
 });

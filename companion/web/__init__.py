@@ -13,7 +13,7 @@ from companion.config import DiceConfig
 from companion.desk import DiceDesk
 from companion.store import Store
 from companion.table import Table
-from companion.web import api, pages
+from companion.web import api, pages, settings  # noqa: F401  (settings: its API routes)
 from companion.web.auth import Gate
 from companion.web.camera import camera_link
 from companion.web.dice import saved_colors

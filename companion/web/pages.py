@@ -10,9 +10,11 @@ from flask import (
     Response,
     abort,
     current_app,
+    redirect,
     render_template,
     request,
     send_from_directory,
+    url_for,
 )
 from werkzeug.exceptions import HTTPException
 
@@ -20,6 +22,7 @@ from companion.announce import qr_svg
 from companion.games import GAMES
 from companion.table import Table, TableError
 from companion.web.api import is_api, json_error
+from companion.web.settings import saved_players
 
 bp = Blueprint("pages", __name__)
 
@@ -33,15 +36,27 @@ def home() -> str:
     games = table().games()
     name = current_app.config.get("MDNS_NAME")
     port = request.host.rpartition(":")[2] if ":" in request.host else "80"
+    play_url = request.host_url + "play"
+    chosen = request.args.get("kind")
     return render_template(
         "home.html",
         kinds=GAMES,
+        chosen=chosen if chosen in GAMES else next(iter(GAMES)),
         active=[g for g in games if g.status == "active"],
         finished=[g for g in games if g.status == "finished"],
+        saved=saved_players(table().store),
         join_url=request.host_url,
+        play_url=play_url,
         mdns_url=f"http://{name}.local:{port}/" if name else None,
-        qr=qr_svg(request.host_url),
+        qr=qr_svg(play_url),
     )
+
+
+@bp.get("/play")
+def play() -> Response:
+    """Where the QR code on the home page leads: the game in play, or the home page."""
+    current = table().current()
+    return redirect(url_for("pages.game", game_id=current) if current else url_for("pages.home"))
 
 
 @bp.get("/manifest.webmanifest")

@@ -1,45 +1,161 @@
-// Zombie Dice board: scores, the cup, this turn's dice, and the advice.
+// Zombie Dice: this turn's dice drawn as dice, the cup, the bust that ended the last turn, the
+// advice; the roll entered on a face-by-colour grid (one tap a die, the roll sent with the last).
 "use strict";
-const ZD_SYMBOL = { brain: "B", feet: "F", shotgun: "S" };
+(() => {
+  const { el } = ZT;
+  const FACES = ["brain", "feet", "shotgun"];
+  // What a pip shows on each colour (rule ZD-P), as the engine maps it.
+  const PIP_FACES = {
+    green: ["brain", "brain", "brain", "feet", "feet", "shotgun"],
+    yellow: ["brain", "brain", "feet", "feet", "shotgun", "shotgun"],
+    red: ["brain", "feet", "feet", "shotgun", "shotgun", "shotgun"],
+  };
+  const symbol = (die) => (typeof die.value === "number" ? PIP_FACES[die.color]?.[die.value - 1] : die.value);
+  const total = (counts) => Object.values(counts).reduce((a, b) => a + b, 0);
+  const dice = (n, adjective) => `${n} ${adjective ? adjective + " " : ""}${n === 1 ? "die" : "dice"}`;
+  const pipsWanted = () => localStorage.getItem("zt-zd-pips") === "yes";
 
-ZT.register("zombie-dice", {
-  scores(snapshot) {
-    const view = snapshot.view;
-    return view.players.map((p) => ({
-      name: p.name, score: p.score, current: p.name === view.current, out: !p.in_round,
-    }));
-  },
+  // Dice of each colour, `counts` = {green: 2, ...}, all showing `face`.
+  const drawn = (counts, face) => Object.entries(counts).flatMap(([color, n]) =>
+    Array.from({ length: n }, () => ZT.die(face, color, { size: 40 })));
 
-  primary(snapshot) {
-    return ["roll", "stop"].filter((kind) => snapshot.legal.some((s) => s.kind === kind));
-  },
-
-  render(snapshot, root) {
-    const view = snapshot.view;
-    const { el } = ZT;
-    const dice = (counts, symbol) => Object.entries(counts).flatMap(([color, n]) =>
-      Array.from({ length: n }, () => el("span", { class: `die c-${color}`, title: color }, symbol || "")));
-    const turn = el("div", { class: "turn" },
-      el("div", { class: "pile" }, el("h3", {}, `Brains ${view.turn_brains}`),
-        dice(view.brains, ZD_SYMBOL.brain),
-        view.noted_brains ? el("span", { class: "noted" }, `+${view.noted_brains} back in the cup`) : null),
-      el("div", { class: "pile" }, el("h3", {}, `Shotguns ${Object.values(view.shotguns).reduce((a, b) => a + b, 0)}`),
-        dice(view.shotguns, ZD_SYMBOL.shotgun)),
-      el("div", { class: "pile" }, el("h3", {}, `Feet ${Object.values(view.feet).reduce((a, b) => a + b, 0)}`),
-        dice(view.feet, ZD_SYMBOL.feet)),
-      el("div", { class: "pile cup" }, el("h3", {}, `Cup ${Object.values(view.cup).reduce((a, b) => a + b, 0)}`),
-        el("span", { class: "muted" }, Object.entries(view.cup).map(([c, n]) => `${n} ${c}`).join(" · "))));
-    const notes = [];
-    if (view.final_round) notes.push(el("p", { class: "banner" }, view.tiebreaks ? `Tiebreaker round ${view.tiebreaks}` : "Last round!"));
-    if (view.last) notes.push(el("p", { class: "last" }, view.last));
-    let advice = null;
-    if (view.advice) {
-      const a = view.advice;
-      advice = el("div", { class: "advice", dataset: { best: a.best } },
-        el("strong", {}, `Next roll ends the turn: ${(100 * a.bust_probability).toFixed(1)}%`),
-        el("span", {}, ` · Best: ${a.best === "roll" ? "roll again" : "stop"} ` +
-          `(roll ≈ ${a.roll_value.toFixed(2)} brains, stop = ${a.stop_value})`));
+  // The shotguns of a turn that ended in a bust: the dice of that player's rolls back to the
+  // turn's start.
+  function bustOf(snapshot) {
+    const log = snapshot.log;
+    const last = log[log.length - 1];
+    if (!last || !(last.signals || []).includes("bust")) return null;
+    const shotguns = [];
+    for (let i = log.length - 1; i >= 0; i--) {
+      const entry = log[i];
+      if (entry.player !== last.player || entry.kind !== "roll") break;
+      for (const die of entry.roll.dice) if (symbol(die) === "shotgun") shotguns.push(die.color);
     }
-    root.append(el("div", { class: "zd" }, notes, turn, advice));
-  },
-});
+    return { player: last.player, shotguns };
+  }
+
+  // The advice before a decision, in one line of two figures (kept in this one function).
+  function advice(a) {
+    if (!a) return null;
+    const best = a.best === "roll" ? "roll again" : "stop";
+    return el("div", { class: "zd-advice", dataset: { best: a.best } },
+      el("div", { class: "figure" }, el("span", { class: "label" }, "Next roll ends the turn"),
+        el("strong", {}, `${(100 * a.bust_probability).toFixed(1)}%`)),
+      el("div", { class: "figure" }, el("span", { class: "label" }, "Best on average"),
+        el("strong", {}, best), el("span", { class: "muted" },
+          ` roll ≈ ${a.roll_value.toFixed(2)} · stop = ${a.stop_value}`)));
+  }
+
+  function pile(title, count, dice, extra) {
+    return el("section", { class: "zd-pile", "aria-label": `${title}: ${count}` },
+      el("h3", {}, title, " ", el("span", { class: "count" }, String(count))),
+      el("div", { class: "zd-dice" }, dice), extra || null);
+  }
+
+  // The roll entry: a tray of the dice entered so far (tap one to take it back), a row of face
+  // buttons for each kept die whose colour is known, and the face-by-colour grid for new dice.
+  function rollInput(field, spec, snapshot, set) {
+    const request = snapshot.prompt.roll;
+    const preset = request.preset_colors || [];
+    const pips = request.faces.some((f) => typeof f === "number") && pipsWanted();
+    const faces = pips ? [1, 2, 3, 4, 5, 6] : FACES.filter((f) => request.faces.includes(f));
+    const slots = Array.from({ length: request.count }, (_, i) => ({ color: preset[i] || null, value: null, kept: i < preset.length }));
+    const box = el("div", { class: "zd-entry" });
+    const update = () => {
+      const done = slots.every((s) => s.value !== null);
+      draw();
+      set(done ? { dice: slots.map((s) => ({ value: s.value, color: s.color })), source: "manual", confidence: 1 } : undefined,
+        { send: done });
+    };
+    const draw = () => {
+      const tray = el("div", { class: "zd-tray", role: "group", "aria-label": "The dice of this roll" }, slots.map((s, i) =>
+        s.value === null
+          ? el("span", { class: "zd-slot empty", dataset: { slot: i + 1 } }, ZT.die(null, s.color, { size: 44 }),
+            el("span", { class: "visually-hidden" }, `die ${i + 1} not set`))
+          : el("button", {
+            class: "zd-slot", dataset: { slot: i + 1 }, "aria-label": `Take back die ${i + 1}: ${s.color} ${s.value}`,
+            onclick: () => { s.value = null; if (!s.kept) s.color = null; update(); },
+          }, ZT.die(s.value, s.color, { size: 44 }), el("span", { class: "undo-mark", "aria-hidden": "true" }, "✕"))));
+      const kept = slots.filter((s) => s.kept && s.value === null).map((s) => el("div", {
+        class: "zd-kept", role: "group", "aria-label": `Your kept ${s.color} die shows`,
+      }, el("span", { class: "label" }, `Kept ${s.color} die:`), faces.map((face) => el("button", {
+        class: "zd-cell", dataset: { color: s.color, face: String(face), kept: "" },
+        "aria-label": `kept ${s.color} ${face}`, onclick: () => { s.value = face; update(); },
+      }, ZT.die(face, s.color, { size: 52 })))));
+      const free = slots.filter((s) => !s.kept && s.value === null).length;
+      const grid = free ? el("div", { class: "zd-grid", style: `--faces: ${faces.length}`, role: "group", "aria-label": "New dice: colour and face" },
+        request.colors.flatMap((color) => faces.map((face) => el("button", {
+          class: "zd-cell", dataset: { color, face: String(face) }, "aria-label": `${color} ${face}`,
+          onclick: () => {
+            const slot = slots.find((s) => !s.kept && s.value === null);
+            if (!slot) return;
+            slot.color = color;
+            slot.value = face;
+            update();
+          },
+        }, ZT.die(face, color, { size: pips ? 44 : 56 }))))) : null;
+      const toggle = request.faces.some((f) => typeof f === "number") ? el("button", {
+        class: "small zd-pips", "aria-pressed": String(pips),
+        onclick: () => { localStorage.setItem("zt-zd-pips", pips ? "no" : "yes"); ZT.render(ZT.snapshot, true); },
+      }, pips ? "Zombie faces" : "Pip dice (1-6)") : null;
+      box.replaceChildren(
+        el("div", { class: "zd-entry-head" }, el("h3", {}, `Tap the ${dice(request.count)} rolled`), toggle),
+        tray, kept, free ? el("p", { class: "hint muted" }, `${dice(free, "new")}: tap colour and face`) : null, grid);
+    };
+    draw();
+    return box;
+  }
+
+  ZT.register("zombie-dice", {
+    scores(snapshot) {
+      const view = snapshot.view;
+      return view.players.map((p) => ({
+        name: p.name, score: p.score, current: p.name === view.current, out: !p.in_round,
+      }));
+    },
+
+    primary(snapshot) {
+      return ["roll", "stop"].filter((kind) => snapshot.legal.some((s) => s.kind === kind));
+    },
+
+    input(field, spec, snapshot, set) {
+      return field.type === "roll" && spec.kind === snapshot.prompt.action ? rollInput(field, spec, snapshot, set) : null;
+    },
+
+    moment(signal, entry, snapshot) {
+      if (signal === "bust") return { title: "Bust!", text: `Three shotguns: ${entry.player}'s turn ends with nothing banked.` };
+      if (signal === "game_over") {
+        const winners = snapshot.outcome?.winners || [];
+        return { title: winners.length ? `${winners.join(" and ")} wins!` : "Game over", text: snapshot.outcome?.reason || "" };
+      }
+      return null;
+    },
+
+    render(snapshot, root) {
+      const view = snapshot.view;
+      const parts = [];
+      if (view.final_round) {
+        parts.push(el("p", { class: "zd-banner" }, view.tiebreaks ? `Tiebreaker round ${view.tiebreaks}` : "Last round!"));
+      }
+      const bust = snapshot.status === "active" ? bustOf(snapshot) : null;
+      if (bust) {
+        parts.push(el("section", { class: "zd-bust", "aria-label": "The last turn ended in a bust" },
+          el("strong", {}, `Bust: ${bust.player} was shot ${bust.shotguns.length} times, nothing banked`),
+          el("div", { class: "zd-dice" }, bust.shotguns.map((c) => ZT.die("shotgun", c, { size: 40 })))));
+      } else if (view.last) {
+        parts.push(el("p", { class: "zd-last muted" }, view.last));
+      }
+      const shot = total(view.shotguns);
+      parts.push(el("div", { class: "zd-turn" },
+        pile("Brains", view.turn_brains, drawn(view.brains, "brain"),
+          view.noted_brains ? el("p", { class: "muted" }, `+${view.noted_brains} back in the cup, still counted`) : null),
+        pile("Shotguns", `${shot} of 3`, [...drawn(view.shotguns, "shotgun"),
+          ...Array.from({ length: Math.max(0, 3 - shot) }, () => el("span", { class: "zd-empty", "aria-hidden": "true" }))]),
+        pile("Feet", total(view.feet), drawn(view.feet, "feet")),
+        pile("Cup", total(view.cup), Object.entries(view.cup).map(([color, n]) => el("span", { class: "zd-cup" },
+          ZT.die(null, color, { size: 32 }), el("span", {}, `${n} ${color}`))))));
+      parts.push(advice(view.advice));
+      root.append(el("div", { class: "zd" }, parts));
+    },
+  });
+})();

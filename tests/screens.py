@@ -1,0 +1,140 @@
+"""Helpers for the tests of every game screen (docs/DESIGN.md, "Game screens"): a page at phone or
+tablet size, the checks after each step (prompt, scores and main action inside the viewport, no
+sideways scroll), axe-core, and a count of taps. Importing it skips the importing tests when
+Chromium is missing, like :mod:`tests.browser`.
+
+    page = open_screen(tmp_path, "phone")
+    page.get(url)
+    unlock_screen(page)
+    check_screen(page)        # after every step
+    check_axe(page)           # the page, or check_axe(page, "#sheet") for a dialog
+    taps(page)                # clicks since the page was loaded
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.browser import chromium, wait
+from tests.server import PIN
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+
+#: The sizes every game screen is checked at: (width, height, a phone's touch screen).
+SIZES: dict[str, tuple[int, int, bool]] = {"tablet": (1024, 768, False), "phone": (390, 844, True)}
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+#: What a screen must keep in the viewport: the prompt, the scores strip, the main action.
+IN_VIEW = ("#prompt", "#scores", "#bar-actions > :first-child")
+
+#: Counts every tap (click) on the page; installed on every page load.
+TAP_COUNTER = """
+if (!window.__taps) {
+  window.__taps = 0;
+  document.addEventListener('click', () => { window.__taps += 1; }, true);
+}
+"""
+
+
+def open_screen(profile: Path, size: str) -> WebDriver:
+    """A headless Chromium whose viewport is exactly the size named in :data:`SIZES`."""
+    width, height, mobile = SIZES[size]
+    page = chromium(profile / size, "1200,1000")
+    page.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+    )
+    if mobile:
+        page.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
+    page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TAP_COUNTER})
+    return page
+
+
+def live(page: WebDriver) -> None:
+    """Wait until a game page shows the live game."""
+    wait(page, "document.getElementById('live').textContent === 'live'")
+    wait(page, "document.getElementById('prompt').textContent.length > 0")
+
+
+def unlock_screen(page: WebDriver) -> None:
+    """Unlock a page with the table PIN through its own dialog (not counted as a tap)."""
+    page.execute_script("ZT.askPin()")
+    wait(page, "document.getElementById('pin-dialog').open")
+    page.find_element(By.ID, "pin-input").send_keys(PIN)
+    page.execute_script("document.getElementById('pin-form').requestSubmit()")
+    wait(page, "ZT.granted && !document.getElementById('pin-dialog').open")
+
+
+def taps(page: WebDriver) -> int:
+    return int(page.execute_script("return window.__taps || 0"))
+
+
+def tap(page: WebDriver, selector: str) -> None:
+    """Tap the element ``selector`` as a finger would (it must be visible and not covered)."""
+    element = page.find_element(By.CSS_SELECTOR, selector)
+    element.click()
+
+
+def boxes(page: WebDriver, selectors: tuple[str, ...] = IN_VIEW) -> dict[str, Any]:
+    """The element boxes of ``selectors`` and the viewport, measured in the page."""
+    return page.execute_script(  # type: ignore[no-any-return]
+        """
+        const out = {viewport: [innerWidth, innerHeight],
+                     scrollWidth: document.documentElement.scrollWidth,
+                     clientWidth: document.documentElement.clientWidth};
+        for (const selector of arguments[0]) {
+          const node = document.querySelector(selector);
+          const box = node && node.getBoundingClientRect();
+          out[selector] = box && [box.left, box.top, box.right, box.bottom];
+        }
+        return out;
+        """,
+        list(selectors),
+    )
+
+
+def check_no_sideways_scroll(page: WebDriver) -> None:
+    found = boxes(page, ())
+    assert found["scrollWidth"] <= found["clientWidth"], f"the page scrolls sideways: {found}"
+
+
+def check_screen(page: WebDriver, selectors: tuple[str, ...] = IN_VIEW) -> None:
+    """The prompt, the scores and the main action are inside the viewport; nothing scrolls
+    sideways."""
+    found = boxes(page, selectors)
+    width, height = found["viewport"]
+    for selector in selectors:
+        box = found[selector]
+        assert box is not None, f"{selector} is not on the page"
+        left, top, right, bottom = box
+        assert right > left and bottom > top, f"{selector} is not shown: {box}"
+        assert left >= 0 and top >= 0 and right <= width + 0.5 and bottom <= height + 0.5, (
+            f"{selector} {box} is outside the {width}x{height} viewport"
+        )
+    check_no_sideways_scroll(page)
+
+
+def axe_violations(page: WebDriver, context: str | None = None) -> list[dict[str, Any]]:
+    """The critical and serious violations axe-core finds on the page (or inside ``context``)."""
+    if not page.execute_script("return typeof axe !== 'undefined'"):
+        page.execute_script(AXE.read_text(encoding="utf-8"))
+    page.set_script_timeout(60)
+    found = page.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        axe.run(arguments[0] || document, {resultTypes: ['violations']})
+          .then((r) => done(JSON.stringify(r.violations)), (e) => done(JSON.stringify([{id: 'axe failed', impact: 'critical', help: String(e), nodes: []}])));
+        """,
+        context,
+    )
+    return [v for v in json.loads(found) if v["impact"] in ("critical", "serious")]
+
+
+def check_axe(page: WebDriver, context: str | None = None) -> None:
+    bad = axe_violations(page, context)
+    summary = [
+        (v["id"], v["impact"], v["help"], [n.get("target") for n in v["nodes"][:3]]) for v in bad
+    ]
+    assert not bad, f"axe-core: {summary}"
