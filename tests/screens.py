@@ -118,6 +118,7 @@ def check_screen(page: WebDriver, selectors: tuple[str, ...] = IN_VIEW) -> None:
 
 def axe_violations(page: WebDriver, context: str | None = None) -> list[dict[str, Any]]:
     """The critical and serious violations axe-core finds on the page (or inside ``context``)."""
+    wait(page, "document.getAnimations().every((a) => a.playState !== 'running')")
     if not page.execute_script("return typeof axe !== 'undefined'"):
         page.execute_script(AXE.read_text(encoding="utf-8"))
     page.set_script_timeout(60)

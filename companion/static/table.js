@@ -89,6 +89,12 @@ Object.assign(ZT, {
     if (previous && !again) ZT.moments(previous, snapshot);
   },
 
+  // Draw the same snapshot again, entry included (after a choice kept in this browser).
+  redraw() {
+    delete document.getElementById("bar-actions").dataset.shown;
+    ZT.render(ZT.snapshot, true);
+  },
+
   scoresOf(snapshot) {
     const module = ZT.module();
     if (module.scores) return module.scores(snapshot);
@@ -153,8 +159,9 @@ Object.assign(ZT, {
         }, spec.label));
       } else {
         const submit = ZT.el("button", { class: "primary big", dataset: { action: spec.kind, submit: "" }, disabled: true }, spec.label);
-        entry.append(ZT.form(spec, snapshot, submit));
-        buttons.push(submit);
+        const form = ZT.form(spec, snapshot, submit);
+        entry.append(form);
+        if (!form.querySelector("[data-sends]")) buttons.push(submit); // an input that sends by itself needs none
       }
     }
     bar.replaceChildren(...buttons);
@@ -307,7 +314,8 @@ Object.assign(ZT, {
           }
           const submit = ZT.el("button", { class: "primary big", dataset: { action: spec.kind, submit: "" }, disabled: true }, spec.label);
           submit.addEventListener("click", () => ZT.closeSheet());
-          open.replaceChildren(ZT.form(spec, snapshot, submit), submit);
+          const form = ZT.form(spec, snapshot, submit);
+          open.replaceChildren(form, form.querySelector("[data-sends]") ? "" : submit);
         },
       }, spec.label))), open));
     }
@@ -338,8 +346,7 @@ Object.assign(ZT, {
     }
     if (!book.length) return null;
     return ZT.el("dl", { class: "settings-list" }, book.flatMap((s) => [
-      ZT.el("dt", {}, s.label), ZT.el("dd", {}, String(snapshot.setup?.[s.name] ?? s.default), " ",
-        ZT.el("button", { class: "rule-chip", onclick: () => ZT.showRule(s.rule) }, `Rule ${s.rule}`))]));
+      ZT.el("dt", {}, s.label), ZT.el("dd", {}, String(snapshot.setup?.[s.name] ?? s.default), " ", ZT.ruleChip(s.rule))]));
   },
 
   // What an entry of the log did, in the words of its rulings.
@@ -356,9 +363,7 @@ Object.assign(ZT, {
         entry.player ? ZT.el("span", { class: "who" }, `${entry.player} `) : null,
         entry.corrected ? ZT.el("span", { class: "muted" }, "(corrected) ") : null);
       for (const ruling of entry.rulings) {
-        const known = !ruling.rule.startsWith("core.");
-        item.append(ZT.el("div", { class: "ruling" }, ruling.text, " ",
-          known ? ZT.el("button", { class: "rule-chip", dataset: { rule: ruling.rule }, onclick: () => ZT.showRule(ruling.rule) }, `Rule ${ruling.rule}`) : null));
+        item.append(ZT.el("div", { class: "ruling" }, ruling.text, " ", ZT.ruleChip(ruling.rule)));
       }
       if (entry.roll && snapshot.status === "active" && ZT.granted) {
         item.append(ZT.el("button", { class: "fix", onclick: () => ZT.fixRoll(entry) }, "Fix this roll"));
@@ -408,7 +413,7 @@ Object.assign(ZT, {
         ZT.render(after);
         ZT.notice(ZT.correctionWords(entry, old, dice, before, after));
       } catch (failure) {
-        error.textContent = failure.message;
+        error.replaceChildren(ZT.el("span", {}, failure.message, " "), ZT.ruleChip(failure.rule) || "");
       }
     } }, "Correct the roll");
     const pad = ZT.dicePad(request, (value) => { dice = value; send.disabled = !value; }, old);

@@ -57,19 +57,22 @@ const ZT = {
   notice(text, options) {
     const { rule, kind } = options || {};
     const box = document.getElementById("notice");
-    const known = rule && !rule.startsWith("core.");
-    const body = ZT.el("div", { class: "text" }, ZT.el("p", { style: "margin:0" }, text));
-    if (known) {
-      const chip = ZT.el("button", { class: "rule-chip", dataset: { rule }, onclick: () => ZT.showRule(rule) }, `Rule ${rule}`);
-      body.append(chip);
-      ZT.ruleTitle(rule).then((title) => { if (title) chip.textContent = `Rule ${rule}: ${title}`; });
-    }
+    const body = ZT.el("div", { class: "text" }, ZT.el("p", { class: "words" }, text), ZT.ruleChip(rule));
     box.replaceChildren(body, ZT.el("button", {
       class: "close", "aria-label": "Dismiss", onclick: () => ZT.clearNotice(),
     }, "✕"));
     box.className = `notice ${kind === "refusal" ? "refusal" : "explain"}`;
     box.setAttribute("role", kind === "refusal" ? "alert" : "status");
     box.hidden = false;
+  },
+
+  // The button that opens a rule, titled once the rule book is loaded; null for the checks
+  // every game makes (core.*), which are no rule a player can look up.
+  ruleChip(rule) {
+    if (!rule || rule.startsWith("core.")) return null;
+    const chip = ZT.el("button", { type: "button", class: "rule-chip", dataset: { rule }, onclick: () => ZT.showRule(rule) }, `Rule ${rule}`);
+    ZT.ruleTitle(rule).then((title) => { if (title) chip.textContent = `Rule ${rule}: ${title}`; });
+    return chip;
   },
 
   clearNotice() {

@@ -60,7 +60,7 @@
     const pips = request.faces.some((f) => typeof f === "number") && pipsWanted();
     const faces = pips ? [1, 2, 3, 4, 5, 6] : FACES.filter((f) => request.faces.includes(f));
     const slots = Array.from({ length: request.count }, (_, i) => ({ color: preset[i] || null, value: null, kept: i < preset.length }));
-    const box = el("div", { class: "zd-entry" });
+    const box = el("div", { class: "zd-entry", dataset: { sends: "" } });
     const update = () => {
       const done = slots.every((s) => s.value !== null);
       draw();
@@ -96,11 +96,12 @@
         }, ZT.die(face, color, { size: pips ? 44 : 56 }))))) : null;
       const toggle = request.faces.some((f) => typeof f === "number") ? el("button", {
         class: "small zd-pips", "aria-pressed": String(pips),
-        onclick: () => { localStorage.setItem("zt-zd-pips", pips ? "no" : "yes"); ZT.render(ZT.snapshot, true); },
+        onclick: () => { localStorage.setItem("zt-zd-pips", pips ? "no" : "yes"); ZT.redraw(); },
       }, pips ? "Zombie faces" : "Pip dice (1-6)") : null;
-      box.replaceChildren(
+      box.replaceChildren(...[
         el("div", { class: "zd-entry-head" }, el("h3", {}, `Tap the ${dice(request.count)} rolled`), toggle),
-        tray, kept, free ? el("p", { class: "hint muted" }, `${dice(free, "new")}: tap colour and face`) : null, grid);
+        tray, ...kept, free ? el("p", { class: "hint muted" }, `${dice(free, "new")}: tap colour and face`) : null, grid,
+      ].filter(Boolean));
     };
     draw();
     return box;

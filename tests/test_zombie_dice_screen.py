@@ -1,0 +1,302 @@
+"""Zombie Dice played to the end through the page alone, at tablet and phone size, in real
+headless Chromium: the prompt, scores and main action stay in view after every step, a roll of
+three new dice takes three taps and a kept die one, undo and corrections say what they did, a
+bust and the end of the game show, the finished game is read-only until reopened, and axe-core
+finds nothing critical or serious on the page or any of its dialogs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser import wait
+from tests.screens import (
+    check_axe,
+    check_no_sideways_scroll,
+    check_screen,
+    live,
+    open_screen,
+    tap,
+    taps,
+    unlock_screen,
+)
+from tests.server import Server
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+
+Dice = list[tuple[str, str]]
+
+
+def check(page: WebDriver) -> None:
+    """The checks after every step: the prompt, the scores, the dice grid (the main action, as
+    the roll goes with its last die) and Stop when it is legal are in view."""
+    main = ["#prompt", "#scores"]
+    if page.execute_script("return ZT.snapshot.status") == "finished":
+        main.append('#bar-actions [data-step="rematch"]')
+    else:
+        main.append("#entry .zd-cell")
+        if page.execute_script("return ZT.snapshot.legal.some((s) => s.kind === 'stop')"):
+            main.append('#bar-actions [data-action="stop"]')
+    check_screen(page, tuple(main))
+
+
+@pytest.fixture(params=["tablet", "phone"])
+def screen(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebDriver]:
+    page = open_screen(tmp_path, request.param)
+    yield page
+    page.quit()
+
+
+def prompt(page: WebDriver) -> str:
+    return str(page.find_element(By.ID, "prompt").text)
+
+
+def log_length(page: WebDriver) -> int:
+    return int(page.execute_script("return ZT.snapshot.log.length"))
+
+
+def version(page: WebDriver) -> int:
+    return int(page.execute_script("return ZT.snapshot.version"))
+
+
+def roll(page: WebDriver, dice: Dice, kept: Dice = ()) -> int:  # type: ignore[assignment]
+    """Enter a roll on the grid (kept dice on their own row) and wait for it to be taken;
+    returns the taps it took."""
+    before, seen = taps(page), version(page)
+    for color, face in kept:
+        tap(page, f'#entry .zd-cell[data-kept][data-color="{color}"][data-face="{face}"]')
+    for color, face in dice:
+        tap(page, f'#entry .zd-grid .zd-cell[data-color="{color}"][data-face="{face}"]')
+    wait(page, f"ZT.snapshot.version > {seen}")
+    check(page)
+    return taps(page) - before
+
+
+def stop(page: WebDriver) -> None:
+    seen = version(page)
+    tap(page, '#bar-actions [data-action="stop"]')
+    wait(page, f"ZT.snapshot.version > {seen}")
+    check(page)
+
+
+def start_from_home(page: WebDriver, server: Server) -> None:
+    page.get(server.url + "/")
+    check_no_sideways_scroll(page)
+    check_axe(page)
+    names = page.find_elements(By.CSS_SELECTOR, 'fieldset[data-kind="zombie-dice"] input.player')
+    names[0].send_keys("Ana")
+    names[1].send_keys("Ben")
+    page.find_element(By.CSS_SELECTOR, "#new-game button[type=submit]").click()
+    wait(page, "document.getElementById('pin-dialog').open")
+    check_axe(page, "#pin-dialog")
+    page.find_element(By.ID, "pin-input").send_keys("1357")
+    page.find_element(By.CSS_SELECTOR, "#pin-form button[type=submit]").click()
+    wait(page, "location.pathname.startsWith('/games/')")
+    live(page)
+
+
+def test_a_whole_game_through_the_screen(server: Server, screen: WebDriver) -> None:
+    page = screen
+    start_from_home(page, server)
+    assert prompt(page) == "Ana: take 3 new dice from the cup and roll."
+    check(page)
+    check_axe(page)
+
+    # Three new dice: three taps, the roll goes with the last one.
+    assert roll(page, [("green", "brain"), ("green", "feet"), ("red", "shotgun")]) == 3
+    assert log_length(page) == 1
+    assert "Next roll ends the turn" in page.find_element(By.ID, "board").text
+
+    # Undo says what it took back.
+    tap(page, "#undo")
+    wait(page, "ZT.snapshot.log.length === 0")
+    notice = page.find_element(By.ID, "notice")
+    assert "Undone: Ana rolled green brain, green feet, red shotgun" in notice.text
+    check(page)
+
+    # An undo chip per die: a die tapped wrongly is taken back before the roll is sent.
+    tap(page, '#entry .zd-grid .zd-cell[data-color="green"][data-face="shotgun"]')
+    tap(page, '#entry .zd-slot[data-slot="1"]')
+    assert page.find_elements(By.CSS_SELECTOR, "#entry .zd-slot.empty") != []
+    assert roll(page, [("green", "brain"), ("yellow", "feet"), ("red", "shotgun")]) == 3
+    assert not page.find_element(By.ID, "notice").is_displayed()  # a change clears the notice
+
+    # Feet re-rolled: the kept yellow die takes one tap, the two new dice one each.
+    wait(page, "document.querySelector('#entry .zd-kept') !== null")
+    assert roll(page, [("green", "brain"), ("green", "brain")], kept=[("yellow", "brain")]) == 3
+    stop(page)
+    assert prompt(page).startswith("Ben:")
+    assert page.find_element(By.CSS_SELECTOR, '#scores [data-player="Ana"] .score').text == "4"
+
+    # A misread roll, fixed from the log: all three colours offered, the old dice pre-filled,
+    # its refusal shown inside its own dialog, then what the correction changed.
+    roll(page, [("red", "shotgun"), ("red", "shotgun"), ("green", "brain")])
+    tap(page, "#menu")
+    wait(page, "document.getElementById('sheet').open")
+    check_axe(page, "#sheet")
+    tap(page, f'#log li[data-seq="{page.execute_script("return ZT.snapshot.log.at(-1).seq")}"] button.fix')
+    wait(page, "document.querySelector('dialog.fix-dialog') !== null")
+    fix = page.find_element(By.CSS_SELECTOR, "dialog.fix-dialog")
+    colours = fix.find_elements(By.CSS_SELECTOR, '.die-slot[data-die="3"] [data-color]')
+    assert [c.get_attribute("data-color") for c in colours] == ["green", "yellow", "red"]
+    chosen = fix.find_elements(By.CSS_SELECTOR, ".chosen")
+    assert [c.get_attribute("aria-label") for c in chosen] == [
+        "die 1 red", "die 1 shotgun", "die 2 red", "die 2 shotgun", "die 3 green", "die 3 brain",
+    ]
+    check_axe(page, "dialog.fix-dialog")
+    fix.find_element(By.CSS_SELECTOR, '.die-slot[data-die="2"] [data-value="feet"]').click()
+    fix.find_element(By.CSS_SELECTOR, "button.primary").click()
+    wait(page, "document.querySelector('dialog.fix-dialog') === null")
+    assert "red shotgun, red shotgun, green brain is now red shotgun, red feet, green brain" in (
+        page.find_element(By.ID, "notice").text
+    )
+    check(page)
+
+    # Ben busts: the moment shows and his three shotguns stay in view until Ana rolls.
+    roll(page, [("green", "shotgun"), ("yellow", "shotgun")], kept=[("red", "shotgun")])
+    assert prompt(page).startswith("Ana:")
+    bust = page.find_element(By.CSS_SELECTOR, "#board .zd-bust")
+    assert "Bust: Ben" in bust.text
+    shown = [d.get_attribute("aria-label") for d in bust.find_elements(By.CSS_SELECTOR, "svg")]
+    assert sorted(shown) == ["green shotgun", "red shotgun", "red shotgun", "yellow shotgun"]
+    check_axe(page)
+
+    # Ana reaches 13: the last round; Ben busts again and Ana wins.
+    for dice in (
+        [("green", "brain")] * 3,
+        [("green", "brain")] * 3,
+        [("yellow", "brain")] * 3,
+    ):
+        roll(page, dice)
+        assert not page.find_elements(By.CSS_SELECTOR, "#board .zd-bust")
+    stop(page)
+    assert "Last round" in page.find_element(By.ID, "board").text
+    roll(page, [("red", "shotgun")] * 3)
+
+    wait(page, "!document.getElementById('ending').hidden")
+    ending = page.find_element(By.ID, "ending")
+    assert "Ana won!" in ending.text
+    ranking = [li.text.split("\n") for li in ending.find_elements(By.CSS_SELECTOR, ".ranking li")]
+    assert ranking == [["Ana", "13"], ["Ben", "0"]]
+    assert page.find_elements(By.CSS_SELECTOR, "#entry .zd-cell") == []
+    assert not page.find_element(By.ID, "undo").is_displayed()
+    check(page)
+    check_axe(page)
+
+    # Read-only until reopened: reopening asks, then takes back the final roll.
+    tap(page, "#menu")
+    wait(page, "document.getElementById('sheet').open")
+    tap(page, '#sheet [data-step="reopen"]')
+    wait(page, "document.getElementById('confirm-dialog').open")
+    check_axe(page, "#confirm-dialog")
+    assert "takes back its last move" in page.find_element(By.ID, "confirm-text").text
+    tap(page, "#confirm-yes")
+    wait(page, "ZT.snapshot.status === 'active'")
+    assert "Reopened: took back Ben rolled red shotgun" in page.find_element(By.ID, "notice").text
+    roll(page, [("red", "shotgun")] * 3)
+    wait(page, "!document.getElementById('ending').hidden")
+
+    # Rematch: the same players, a new game, in one tap.
+    finished = page.current_url
+    tap(page, '#bar-actions [data-step="rematch"]')
+    wait(page, f"location.href !== {finished!r}")
+    live(page)
+    assert prompt(page) == "Ana: take 3 new dice from the cup and roll."
+    names = [c.get_attribute("data-player") for c in page.find_elements(By.CSS_SELECTOR, ".score-chip")]
+    assert names == ["Ana", "Ben"]
+    check(page)
+
+
+def test_a_spectator_sees_the_game_without_controls(server: Server, screen: WebDriver) -> None:
+    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}})
+    assert status == 201
+    server.post(f"/api/games/{game['id']}/rolls", {"dice": [
+        {"value": "brain", "color": "green"}, {"value": "feet", "color": "yellow"},
+        {"value": "shotgun", "color": "red"}]})
+    page = screen
+    page.get(f"{server.url}/play")  # where the home page's QR code leads
+    live(page)
+    assert page.current_url.endswith(f"/games/{game['id']}")
+    assert page.find_elements(By.CSS_SELECTOR, "#entry .zd-cell") == []
+    assert not page.find_element(By.ID, "undo").is_displayed()
+    check_screen(page, ("#prompt", "#scores", '#bar-actions [data-step="unlock"]'))
+    check_axe(page)
+    tap(page, '#bar-actions [data-step="unlock"]')
+    wait(page, "document.getElementById('pin-dialog').open")
+    page.find_element(By.ID, "pin-input").send_keys("1357")
+    page.find_element(By.CSS_SELECTOR, "#pin-form button[type=submit]").click()
+    wait(page, "document.querySelector('#entry .zd-cell') !== null")
+    check(page)
+
+
+def test_a_refusal_names_its_rule_and_stays(server: Server, screen: WebDriver) -> None:
+    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}})
+    page = screen
+    page.get(f"{server.url}/games/{game['id']}")
+    live(page)
+    unlock_screen(page)
+    roll(page, [("green", "brain")] * 3)
+    stop(page)
+
+    # A correction that would leave Ana's stop without a roll: refused inside its own dialog,
+    # with the rule it breaks.
+    tap(page, "#menu")
+    wait(page, "document.getElementById('sheet').open")
+    tap(page, '#log li[data-seq="0"] button.fix')
+    wait(page, "document.querySelector('dialog.fix-dialog') !== null")
+    fix = page.find_element(By.CSS_SELECTOR, "dialog.fix-dialog")
+    for die in (1, 2, 3):
+        fix.find_element(By.CSS_SELECTOR, f'.die-slot[data-die="{die}"] [data-color="red"]').click()
+        fix.find_element(By.CSS_SELECTOR, f'.die-slot[data-die="{die}"] [data-value="shotgun"]').click()
+    fix.find_element(By.CSS_SELECTOR, "button.primary").click()
+    wait(page, "document.querySelector('dialog.fix-dialog .error').textContent.length > 0")
+    error = fix.find_element(By.CSS_SELECTOR, ".error")
+    assert "Roll at least once before you stop" in error.text
+    assert error.find_element(By.CSS_SELECTOR, "[data-rule]").get_attribute("data-rule") == "ZD-3"
+    assert "core." not in error.text
+    check_axe(page, "dialog.fix-dialog")
+    fix.find_element(By.XPATH, ".//button[text()='Cancel']").click()
+
+    # A refused step (Ben stopping before he rolls) reads as a sentence with its rule's title,
+    # stays until dismissed, and its rule opens in the rule dialog.
+    page.execute_script("ZT.act('stop', {})")
+    wait(page, "!document.getElementById('notice').hidden")
+    notice = page.find_element(By.ID, "notice")
+    assert notice.text.startswith("Roll at least once before you stop.")
+    wait(page, "document.querySelector('#notice [data-rule]').textContent.includes(':')")
+    rule = notice.find_element(By.CSS_SELECTOR, "[data-rule]")
+    assert rule.text.startswith("Rule ZD-3: ")
+    check(page)
+    check_axe(page)
+    rule.click()
+    wait(page, "document.getElementById('rule-dialog').open")
+    assert page.find_element(By.ID, "rule-title").text.endswith("(ZD-3)")
+    check_axe(page, "#rule-dialog")
+    page.find_element(By.CSS_SELECTOR, "#rule-dialog button").click()
+    page.execute_script("return new Promise((r) => setTimeout(r, 3000))")
+    assert page.find_element(By.ID, "notice").is_displayed()  # not a toast that fades
+    tap(page, "#notice .close")
+    assert not page.find_element(By.ID, "notice").is_displayed()
+
+
+def test_pip_dice_are_entered_by_their_pips(server: Server, screen: WebDriver) -> None:
+    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}})
+    page = screen
+    page.get(f"{server.url}/games/{game['id']}")
+    live(page)
+    unlock_screen(page)
+    tap(page, "#entry .zd-pips")
+    wait(page, "document.querySelector('#entry .zd-cell[data-face=\"6\"]') !== null")
+    assert roll(page, [("green", "6"), ("yellow", "1"), ("red", "3")]) == 3
+    assert page.execute_script("return ZT.snapshot.log[0].roll.dice") == [
+        {"value": 6, "color": "green"}, {"value": 1, "color": "yellow"}, {"value": 3, "color": "red"},
+    ]
+    assert "green shotgun, yellow brain, red feet" in page.execute_script(
+        "return ZT.describe(ZT.snapshot.log[0])"
+    )
+    assert page.find_element(By.CSS_SELECTOR, "#board .zd-pile[aria-label='Shotguns: 1 of 3']")
