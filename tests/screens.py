@@ -17,11 +17,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.browser import chromium, wait
-from tests.server import PIN
-
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+
+from tests.browser import chromium, wait
+from tests.server import PIN
 
 #: The sizes every game screen is checked at: (width, height, a phone's touch screen).
 SIZES: dict[str, tuple[int, int, bool]] = {"tablet": (1024, 768, False), "phone": (390, 844, True)}
@@ -125,8 +125,9 @@ def axe_violations(page: WebDriver, context: str | None = None) -> list[dict[str
     found = page.execute_async_script(
         """
         const done = arguments[arguments.length - 1];
+        const failed = (e) => [{id: 'axe failed', impact: 'critical', help: String(e), nodes: []}];
         axe.run(arguments[0] || document, {resultTypes: ['violations']})
-          .then((r) => done(JSON.stringify(r.violations)), (e) => done(JSON.stringify([{id: 'axe failed', impact: 'critical', help: String(e), nodes: []}])));
+          .then((r) => done(JSON.stringify(r.violations)), (e) => done(JSON.stringify(failed(e))));
         """,
         context,
     )

@@ -137,6 +137,55 @@ def test_finished_games_are_listed_and_read_only(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert "Finished games" in page and "Ana" in page
 
+    # Read-only until reopened: undo and corrections are refused too, and nothing is logged.
+    for path, data in (("undo", {}), ("corrections", {"seq": 0, **roll("gS gS gS").to_json()})):
+        response = client.post(f"/api/games/{gid}/{path}", json=data)
+        assert response.status_code == 409, path
+        assert "Reopen it" in response.get_json()["error"]
+    assert client.get(f"/api/games/{gid}").get_json()["version"] == snap["version"]
+
+
+def test_reopening_takes_back_the_final_move(client: FlaskClient) -> None:
+    game = start(client)
+    gid = game["id"]
+    response = client.post(f"/api/games/{gid}/reopen", json={})
+    assert response.status_code == 409 and "not finished" in response.get_json()["error"]
+    for spec in ["gB gB gB", "gB gB gB", "yB yB yB", "yB rS rB", "gB rB yF"]:
+        send_roll(client, gid, spec)
+    client.post(f"/api/games/{gid}/actions", json={"kind": "stop"})
+    final = send_roll(client, gid, "gS gS gS").get_json()
+    assert final["status"] == "finished" and final["log"][-1]["signals"] == ["bust", "game_over"]
+    stale = client.post(f"/api/games/{gid}/reopen", json={"version": final["version"] - 1})
+    assert stale.status_code == 409
+    snap = client.post(f"/api/games/{gid}/reopen", json={"version": final["version"]}).get_json()
+    assert snap["status"] == "active" and snap["prompt"]["player"] == "Ben"
+    assert len(snap["log"]) == len(final["log"]) - 1
+    listed = client.get("/api/games").get_json()["games"]
+    assert listed[0]["status"] == "active" and listed[0]["winners"] is None
+    # the game plays on; the log keeps the reopening as an undo
+    assert send_roll(client, gid, "gB gB gB").status_code == 200
+    events = client.get(f"/api/games/{gid}/export").get_json()["events"]
+    assert events[-2]["type"] == "undo" and events[-2]["payload"]["reopen"] is True
+
+
+def test_a_snapshot_carries_the_setup_and_each_moves_signals(client: FlaskClient) -> None:
+    game = start(client, ["Ana", "Ben", "Cleo"])
+    assert game["setup"] == {"players": ["Ana", "Ben", "Cleo"]}
+    snap = send_roll(client, game["id"], "rS rS rS").get_json()
+    assert snap["log"][0]["signals"] == ["bust"]
+
+
+def test_a_correction_refused_by_a_later_move_names_that_moves_rule(client: FlaskClient) -> None:
+    game = start(client)
+    gid = game["id"]
+    send_roll(client, gid, "gB gB gB")
+    client.post(f"/api/games/{gid}/actions", json={"kind": "stop"})
+    response = client.post(
+        f"/api/games/{gid}/corrections", json={"seq": 0, **roll("rS rS rS").to_json()}
+    )
+    assert response.status_code == 400
+    assert response.get_json()["rule"] == "ZD-3"
+
 
 def test_rules_reference(client: FlaskClient) -> None:
     rules = client.get("/api/rules/zombie-dice").get_json()
@@ -151,4 +200,17 @@ def test_pages_render(client: FlaskClient) -> None:
     assert "Start the game" in client.get("/").get_data(as_text=True)
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
     assert "games/zombie-dice.js" in page
-    assert client.get("/games/nope").status_code == 404
+    missing = client.get("/games/nope")
+    assert missing.status_code == 404 and "This page is not here" in missing.get_data(as_text=True)
+    assert client.get("/no/such/page").status_code == 404
+    assert client.get("/api/no/such").get_json()["status"] == 404  # the API still answers JSON
+
+
+def test_the_qr_code_leads_to_the_game_in_play(client: FlaskClient) -> None:
+    response = client.get("/play")
+    assert response.status_code == 302 and response.headers["Location"] == "/"
+    game = start(client)
+    response = client.get("/play")
+    assert response.status_code == 302 and response.headers["Location"] == f"/games/{game['id']}"
+    home = client.get("/").get_data(as_text=True)
+    assert home.index("Game in play") < home.index("Join from a phone") < home.index("New game")

@@ -16,7 +16,7 @@ from tests.server import free_port
 def test_home_page_shows_a_qr_code_of_its_address(client: FlaskClient) -> None:
     page = client.get("/", base_url="http://192.168.1.20:8000").get_data(as_text=True)
     assert "http://192.168.1.20:8000/" in page
-    assert qr_svg("http://192.168.1.20:8000/") in page
+    assert qr_svg("http://192.168.1.20:8000/play") in page  # /play leads to the game in play
 
 
 def fetch(client: FlaskClient, path: str) -> tuple[int, str, str]:

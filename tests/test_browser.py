@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import chromium, unlock, wait
+from tests.browser import unlock, wait
+from tests.screens import live, open_screen
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -18,11 +19,11 @@ from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 
 @pytest.fixture
 def pages(tmp_path: Path) -> Iterator[tuple[WebDriver, WebDriver]]:
-    landscape = chromium(tmp_path / "a", "1280,800")
-    portrait = chromium(tmp_path / "b", "800,1280")
-    yield landscape, portrait
-    landscape.quit()
-    portrait.quit()
+    tablet = open_screen(tmp_path / "a", "tablet")
+    phone = open_screen(tmp_path / "b", "phone")
+    yield tablet, phone
+    tablet.quit()
+    phone.quit()
 
 
 def prompt(page: WebDriver) -> str:
@@ -30,12 +31,20 @@ def prompt(page: WebDriver) -> str:
 
 
 def tap_roll(page: WebDriver, dice: list[tuple[str, str]]) -> None:
-    form = page.find_element(By.CSS_SELECTOR, '.action-form[data-action="roll"]')
-    for n, (color, face) in enumerate(dice, 1):
-        slot = form.find_element(By.CSS_SELECTOR, f'.die-slot[data-die="{n}"]')
-        slot.find_element(By.CSS_SELECTOR, f'[data-color="{color}"]').click()
-        slot.find_element(By.CSS_SELECTOR, f'[data-value="{face}"]').click()
-    form.find_element(By.CSS_SELECTOR, "button.primary").click()
+    seen = page.execute_script("return ZT.snapshot.version")
+    for color, face in dice:
+        page.find_element(
+            By.CSS_SELECTOR, f'#entry .zd-grid .zd-cell[data-color="{color}"][data-face="{face}"]'
+        ).click()
+    wait(page, f"ZT.snapshot.version > {seen}")
+
+
+def log_text(page: WebDriver) -> str:
+    page.find_element(By.ID, "menu").click()
+    wait(page, "document.getElementById('sheet').open")
+    text = str(page.find_element(By.ID, "log").text)
+    page.find_element(By.ID, "sheet-close").click()
+    return text
 
 
 def test_two_tablets_play_to_a_winner(server: Server, pages: tuple[WebDriver, WebDriver]) -> None:
@@ -50,39 +59,43 @@ def test_two_tablets_play_to_a_winner(server: Server, pages: tuple[WebDriver, We
     wait(ana_tablet, "document.getElementById('pin-dialog').open")
     unlock(ana_tablet)
     wait(ana_tablet, "location.pathname.startsWith('/games/')")
-    wait(ana_tablet, "document.getElementById('live').textContent === 'live'")
+    live(ana_tablet)
     assert prompt(ana_tablet) == "Ana: take 3 new dice from the cup and roll."
 
-    ben_phone.get(ana_tablet.current_url)
-    wait(ben_phone, "document.getElementById('live').textContent === 'live'")
+    # The phone scans the home page's QR code: it lands on the game in play, as a spectator.
+    ben_phone.get(server.url + "/play")
+    live(ben_phone)
+    assert ben_phone.current_url == ana_tablet.current_url
     assert prompt(ben_phone) == prompt(ana_tablet)
 
     # Ana taps her roll on the tablet; Ben's phone sees it arrive.
     tap_roll(ana_tablet, [("green", "brain"), ("green", "brain"), ("yellow", "feet")])
-    wait(ben_phone, "document.querySelectorAll('#log li').length === 1")
-    assert "green brain, green brain, yellow feet" in ben_phone.find_element(By.ID, "log").text
+    wait(ben_phone, "ZT.snapshot.log.length === 1")
+    assert "green brain, green brain, yellow feet" in log_text(ben_phone)
     assert "Next roll ends the turn" in ben_phone.find_element(By.ID, "board").text
 
-    # Ben stops for Ana from his phone (it asks for the PIN first); the tablet updates.
-    ben_phone.find_element(By.CSS_SELECTOR, 'button[data-action="stop"]').click()
+    # Ben unlocks his phone with the PIN and stops for Ana; the tablet updates.
+    ben_phone.find_element(By.CSS_SELECTOR, '#bar-actions [data-step="unlock"]').click()
     wait(ben_phone, "document.getElementById('pin-dialog').open")
     unlock(ben_phone)
+    wait(ben_phone, "document.querySelector('#bar-actions [data-action=\"stop\"]') !== null")
+    ben_phone.find_element(By.CSS_SELECTOR, '#bar-actions [data-action="stop"]').click()
     wait(ana_tablet, "document.getElementById('prompt').textContent.startsWith('Ben:')")
 
-    # A misread: Ben's roll is fixed from the log.
+    # A misread: Ben's roll is fixed from the log on the tablet; the phone sees the correction.
     tap_roll(ben_phone, [("red", "shotgun"), ("red", "shotgun"), ("green", "brain")])
-    wait(ana_tablet, "document.querySelectorAll('#log li').length === 3")
-    ana_tablet.find_element(By.CSS_SELECTOR, "#log li button.fix").click()
+    wait(ana_tablet, "ZT.snapshot.log.length === 3")
+    ana_tablet.find_element(By.ID, "menu").click()
+    wait(ana_tablet, "document.getElementById('sheet').open")
+    ana_tablet.find_element(By.CSS_SELECTOR, '#log li[data-seq="2"] button.fix').click()
     fix = ana_tablet.find_element(By.CSS_SELECTOR, "dialog.fix-dialog")
-    for n, face in enumerate(["shotgun", "feet", "brain"], 1):
-        slot = fix.find_element(By.CSS_SELECTOR, f'.die-slot[data-die="{n}"]')
-        slot.find_element(By.CSS_SELECTOR, f'[data-color="{"green" if n == 3 else "red"}"]').click()
-        slot.find_element(By.CSS_SELECTOR, f'[data-value="{face}"]').click()
+    fix.find_element(By.CSS_SELECTOR, '.die-slot[data-die="2"] [data-value="feet"]').click()
     fix.find_element(By.CSS_SELECTOR, "button.primary").click()
-    wait(ben_phone, "document.getElementById('log').textContent.includes('(corrected)')")
+    wait(ben_phone, "ZT.snapshot.log.at(-1).corrected === true")
+    assert "(corrected)" in log_text(ben_phone)
 
     # Ben banks, then Ana reaches 13 over several rolls and Ben busts: Ana wins on both screens.
-    ben_phone.find_element(By.CSS_SELECTOR, 'button[data-action="stop"]').click()
+    ben_phone.find_element(By.CSS_SELECTOR, '#bar-actions [data-action="stop"]').click()
     wait(ana_tablet, "document.getElementById('prompt').textContent.startsWith('Ana:')")
     for dice in (
         [("green", "brain")] * 3,
@@ -90,14 +103,13 @@ def test_two_tablets_play_to_a_winner(server: Server, pages: tuple[WebDriver, We
         [("yellow", "brain")] * 3,
         [("yellow", "brain"), ("red", "brain"), ("red", "shotgun")],
     ):
-        count = len(ana_tablet.find_elements(By.CSS_SELECTOR, "#log li"))
         tap_roll(ana_tablet, dice)
-        wait(ana_tablet, f"document.querySelectorAll('#log li').length === {count + 1}")
     assert "put your 11 brains back in the cup" in prompt(ana_tablet)
-    ana_tablet.find_element(By.CSS_SELECTOR, 'button[data-action="stop"]').click()
+    ana_tablet.find_element(By.CSS_SELECTOR, '#bar-actions [data-action="stop"]').click()
     wait(ben_phone, "document.getElementById('prompt').textContent.startsWith('Ben:')")
     tap_roll(ben_phone, [("red", "shotgun")] * 3)
     for page in (ana_tablet, ben_phone):
-        wait(page, "!document.getElementById('outcome').hidden")
-        assert "Winner: Ana" in page.find_element(By.ID, "outcome").text
-        assert page.find_elements(By.CSS_SELECTOR, "#actions button") == []
+        wait(page, "!document.getElementById('ending').hidden")
+        assert "Ana won!" in page.find_element(By.ID, "ending").text
+        assert page.find_elements(By.CSS_SELECTOR, "#bar-actions [data-action]") == []
+        assert page.find_elements(By.CSS_SELECTOR, "#entry .zd-cell") == []

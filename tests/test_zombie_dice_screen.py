@@ -139,14 +139,20 @@ def test_a_whole_game_through_the_screen(server: Server, screen: WebDriver) -> N
     tap(page, "#menu")
     wait(page, "document.getElementById('sheet').open")
     check_axe(page, "#sheet")
-    tap(page, f'#log li[data-seq="{page.execute_script("return ZT.snapshot.log.at(-1).seq")}"] button.fix')
+    last = page.execute_script("return ZT.snapshot.log.at(-1).seq")
+    tap(page, f'#log li[data-seq="{last}"] button.fix')
     wait(page, "document.querySelector('dialog.fix-dialog') !== null")
     fix = page.find_element(By.CSS_SELECTOR, "dialog.fix-dialog")
     colours = fix.find_elements(By.CSS_SELECTOR, '.die-slot[data-die="3"] [data-color]')
     assert [c.get_attribute("data-color") for c in colours] == ["green", "yellow", "red"]
     chosen = fix.find_elements(By.CSS_SELECTOR, ".chosen")
     assert [c.get_attribute("aria-label") for c in chosen] == [
-        "die 1 red", "die 1 shotgun", "die 2 red", "die 2 shotgun", "die 3 green", "die 3 brain",
+        "die 1 red",
+        "die 1 shotgun",
+        "die 2 red",
+        "die 2 shotgun",
+        "die 3 green",
+        "die 3 brain",
     ]
     check_axe(page, "dialog.fix-dialog")
     fix.find_element(By.CSS_SELECTOR, '.die-slot[data-die="2"] [data-value="feet"]').click()
@@ -207,17 +213,28 @@ def test_a_whole_game_through_the_screen(server: Server, screen: WebDriver) -> N
     wait(page, f"location.href !== {finished!r}")
     live(page)
     assert prompt(page) == "Ana: take 3 new dice from the cup and roll."
-    names = [c.get_attribute("data-player") for c in page.find_elements(By.CSS_SELECTOR, ".score-chip")]
+    names = [
+        c.get_attribute("data-player") for c in page.find_elements(By.CSS_SELECTOR, ".score-chip")
+    ]
     assert names == ["Ana", "Ben"]
     check(page)
 
 
 def test_a_spectator_sees_the_game_without_controls(server: Server, screen: WebDriver) -> None:
-    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}})
+    status, game = server.post(
+        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}
+    )
     assert status == 201
-    server.post(f"/api/games/{game['id']}/rolls", {"dice": [
-        {"value": "brain", "color": "green"}, {"value": "feet", "color": "yellow"},
-        {"value": "shotgun", "color": "red"}]})
+    server.post(
+        f"/api/games/{game['id']}/rolls",
+        {
+            "dice": [
+                {"value": "brain", "color": "green"},
+                {"value": "feet", "color": "yellow"},
+                {"value": "shotgun", "color": "red"},
+            ]
+        },
+    )
     page = screen
     page.get(f"{server.url}/play")  # where the home page's QR code leads
     live(page)
@@ -235,7 +252,9 @@ def test_a_spectator_sees_the_game_without_controls(server: Server, screen: WebD
 
 
 def test_a_refusal_names_its_rule_and_stays(server: Server, screen: WebDriver) -> None:
-    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}})
+    status, game = server.post(
+        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}
+    )
     page = screen
     page.get(f"{server.url}/games/{game['id']}")
     live(page)
@@ -252,7 +271,9 @@ def test_a_refusal_names_its_rule_and_stays(server: Server, screen: WebDriver) -
     fix = page.find_element(By.CSS_SELECTOR, "dialog.fix-dialog")
     for die in (1, 2, 3):
         fix.find_element(By.CSS_SELECTOR, f'.die-slot[data-die="{die}"] [data-color="red"]').click()
-        fix.find_element(By.CSS_SELECTOR, f'.die-slot[data-die="{die}"] [data-value="shotgun"]').click()
+        fix.find_element(
+            By.CSS_SELECTOR, f'.die-slot[data-die="{die}"] [data-value="shotgun"]'
+        ).click()
     fix.find_element(By.CSS_SELECTOR, "button.primary").click()
     wait(page, "document.querySelector('dialog.fix-dialog .error').textContent.length > 0")
     error = fix.find_element(By.CSS_SELECTOR, ".error")
@@ -285,7 +306,9 @@ def test_a_refusal_names_its_rule_and_stays(server: Server, screen: WebDriver) -
 
 
 def test_pip_dice_are_entered_by_their_pips(server: Server, screen: WebDriver) -> None:
-    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}})
+    status, game = server.post(
+        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}
+    )
     page = screen
     page.get(f"{server.url}/games/{game['id']}")
     live(page)
@@ -294,7 +317,9 @@ def test_pip_dice_are_entered_by_their_pips(server: Server, screen: WebDriver) -
     wait(page, "document.querySelector('#entry .zd-cell[data-face=\"6\"]') !== null")
     assert roll(page, [("green", "6"), ("yellow", "1"), ("red", "3")]) == 3
     assert page.execute_script("return ZT.snapshot.log[0].roll.dice") == [
-        {"value": 6, "color": "green"}, {"value": 1, "color": "yellow"}, {"value": 3, "color": "red"},
+        {"value": 6, "color": "green"},
+        {"value": 1, "color": "yellow"},
+        {"value": 3, "color": "red"},
     ]
     assert "green shotgun, yellow brain, red feet" in page.execute_script(
         "return ZT.describe(ZT.snapshot.log[0])"

@@ -72,7 +72,9 @@ Object.assign(ZT, {
   render(snapshot, again) {
     const previous = ZT.snapshot;
     if (previous && snapshot.version < previous.version) return;
-    if (previous && snapshot.version === previous.version && !again) return;
+    // The same version again (the live stream after this tablet's own change) is skipped; the
+    // same snapshot object is a module asking to be drawn again (ZT.render(ZT.snapshot)).
+    if (previous && snapshot.version === previous.version && snapshot !== previous && !again) return;
     ZT.snapshot = snapshot;
     const root = document.getElementById("game");
     root.dataset.version = snapshot.version;

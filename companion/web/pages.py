@@ -17,6 +17,7 @@ from flask import (
     url_for,
 )
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from companion.announce import qr_svg
 from companion.games import GAMES
@@ -53,7 +54,7 @@ def home() -> str:
 
 
 @bp.get("/play")
-def play() -> Response:
+def play() -> WerkzeugResponse:
     """Where the QR code on the home page leads: the game in play, or the home page."""
     current = table().current()
     return redirect(url_for("pages.game", game_id=current) if current else url_for("pages.home"))

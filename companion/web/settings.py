@@ -64,7 +64,9 @@ def change_pin() -> dict[str, Any]:
     gate().require()
     data = body({"current", "new"}, frozenset({"current", "new"}))
     if current_app.config.get("PIN"):
-        raise AuthError(409, "This table's PIN is set in its config file or with --pin; change it there.")
+        raise AuthError(
+            409, "This table's PIN is set in its config file or with --pin; change it there."
+        )
     new = data["new"]
     if not isinstance(new, str) or not PIN_FORM.fullmatch(new):
         raise BadRequest("The new PIN must be 4 to 12 digits.")

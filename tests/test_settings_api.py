@@ -1,0 +1,66 @@
+"""What the table keeps for every game: saved players and the PIN, over the API."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask.testing import FlaskClient
+
+from companion.web import create_app
+from tests.conftest import PIN
+
+
+def test_saved_players_are_checked_and_kept(client: FlaskClient, watcher: FlaskClient) -> None:
+    assert client.get("/api/players").get_json()["players"] == []
+    players = [{"name": " Ana ", "color": "teal"}, {"name": "Ben"}]
+    response = client.put("/api/players", json={"players": players})
+    assert response.status_code == 200
+    kept = [{"name": "Ana", "color": "teal"}, {"name": "Ben", "color": "red"}]
+    assert response.get_json()["players"] == kept
+    assert watcher.get("/api/players").get_json()["players"] == kept  # anyone may read them
+    assert watcher.put("/api/players", json={"players": []}).status_code == 401
+    for bad, says in (
+        ([{"name": "Ana", "color": "mauve"}], "colour must be one of"),
+        ([{"name": ""}], "1 to 24 characters"),
+        ([{"name": "x" * 25}], "1 to 24 characters"),
+        ([{"name": "Ana"}, {"name": "ana"}], "saved twice"),
+        ([{"name": "Ana", "age": 3}], "'name' and a 'color'"),
+        ("Ana", "a list"),
+        ([{"name": f"P{n}"} for n in range(41)], "at most 40"),
+    ):
+        response = client.put("/api/players", json={"players": bad})
+        assert response.status_code == 400 and says in response.get_json()["error"], bad
+    assert client.get("/api/players").get_json()["players"] == kept  # nothing lost
+    assert 'value="Ana"' in client.get("/").get_data(as_text=True)  # offered on the home page
+
+
+def test_the_pin_changes_with_the_current_one(tmp_path: Path) -> None:
+    app = create_app({"DATABASE": str(tmp_path / "t.sqlite3"), "TESTING": True})
+    first = app.extensions["gate"].pin
+    tablet, other = app.test_client(), app.test_client()
+    for c in (tablet, other):
+        c.environ_base["HTTP_X_CSRF_TOKEN"] = c.post(
+            "/api/session", json={"pin": first}
+        ).get_json()["csrf"]
+    wrong = tablet.post(
+        "/api/pin", json={"current": "0000" if first != "0000" else "1111", "new": "5678"}
+    )
+    assert wrong.status_code == 403
+    for bad in ("12", "12345678901234", "12a4", 1234):
+        response = tablet.post("/api/pin", json={"current": first, "new": bad})
+        assert response.status_code == 400 and "4 to 12 digits" in response.get_json()["error"]
+    response = tablet.post("/api/pin", json={"current": first, "new": "5678"})
+    assert response.status_code == 200
+    tablet.environ_base["HTTP_X_CSRF_TOKEN"] = response.get_json()["csrf"]
+    assert tablet.get("/api/session").get_json()["granted"] is True  # the changer stays unlocked
+    assert other.get("/api/session").get_json()["granted"] is False  # every other must unlock again
+    assert other.post("/api/session", json={"pin": first}).status_code == 403
+    app.extensions["table"].store.close()
+    again = create_app({"DATABASE": str(tmp_path / "t.sqlite3"), "TESTING": True})
+    assert again.extensions["gate"].pin == "5678"  # kept across restarts
+    again.extensions["table"].store.close()
+
+
+def test_a_configured_pin_is_changed_in_the_config(client: FlaskClient) -> None:
+    response = client.post("/api/pin", json={"current": PIN, "new": "5678"})
+    assert response.status_code == 409 and "config file" in response.get_json()["error"]
