@@ -111,6 +111,11 @@ Object.assign(ZT, {
     return svg;
   },
 
+  // A face as kept in a button's data: a pip count is a number again.
+  faceOf(text) {
+    return /^[1-6]$/.test(text) ? Number(text) : text;
+  },
+
   // Tap each die's colour (when colours matter) and face; ready when enough dice are filled in.
   // `initial` pre-fills the slots (the dice of a roll being corrected).
   dicePad(request, done, initial) {
@@ -131,6 +136,7 @@ Object.assign(ZT, {
     slots.forEach((slot, i) => {
       const row = ZT.el("div", { class: "die-slot", role: "group", "aria-label": `Die ${i + 1}`, dataset: { die: i + 1 } },
         ZT.el("span", { class: "die-no" }, `Die ${i + 1}`));
+      let faceButtons = [];
       const group = (options, key) => {
         const buttons = options.map((option) => ZT.el("button", {
           class: `chip ${key === "color" ? "c-" + option : "face"}${slot[key] === option ? " chosen" : ""}`,
@@ -139,17 +145,21 @@ Object.assign(ZT, {
           "aria-label": `die ${i + 1} ${option}`,
           onclick: () => {
             slot[key] = option;
+            if (key === "color") { // the faces are drawn in the chosen colour
+              for (const b of faceButtons) b.replaceChildren(ZT.die(ZT.faceOf(b.dataset.value), slot.color, { size: 36 }));
+            }
             for (const b of buttons) {
               b.classList.toggle("chosen", b.dataset[key] === String(slot[key]));
               b.setAttribute("aria-pressed", String(b.dataset[key] === String(slot[key])));
             }
             ready();
           },
-        }, key === "color" ? option : ZT.die(option, null, { size: 36 })));
+        }, key === "color" ? option : ZT.die(option, slot.color, { size: 36 })));
+        if (key === "value") faceButtons = buttons;
         return ZT.el("div", { class: "chips" }, buttons);
       };
-      if (request.colors.length) row.append(group(request.colors, "color"));
-      row.append(group(faces, "value"));
+      const colorRow = request.colors.length ? group(request.colors, "color") : null;
+      row.append(...[colorRow, group(faces, "value")].filter(Boolean));
       pad.append(row);
     });
     ready();

@@ -89,6 +89,7 @@ Object.assign(ZT, {
     ZT.renderEnding(snapshot);
     if (document.getElementById("sheet").open && ZT._sheetIsMenu) ZT.fillMenu();
     if (previous && !again) ZT.moments(previous, snapshot);
+    if (snapshot.status === "finished") ZT.sleep();
   },
 
   // Draw the same snapshot again, entry included (after a choice kept in this browser).
@@ -476,8 +477,8 @@ Object.assign(ZT, {
 
   endLine(snapshot) {
     const winners = snapshot.outcome?.winners || [];
-    return winners.length ? `${winners.join(" and ")} won! ${snapshot.outcome.reason || ""}`.trim()
-      : `Game over. ${snapshot.outcome?.reason || ""}`.trim();
+    const reason = snapshot.outcome?.reason;
+    return `${winners.length ? `${winners.join(" and ")} won` : "Game over"}${reason ? `: ${reason}` : ""}.`;
   },
 
   renderEnding(snapshot) {
@@ -510,6 +511,16 @@ Object.assign(ZT, {
 
   // -- screen wake ------------------------------------------------------------------------------
 
+  // A finished game lets the screen dim again.
+  sleep() {
+    ZT.wakeLock?.release().catch(() => {});
+    ZT.wakeLock = null;
+    ZT._video?.pause();
+    ZT._needTap = false;
+    const wake = document.getElementById("wake");
+    wake.hidden = true;
+  },
+
   // Keep the screen on during a game: the Wake Lock API where the browser allows it (a secure
   // context), else a silent looping video started on the first tap; says so when neither works.
   keepAwake() {
@@ -535,6 +546,7 @@ Object.assign(ZT, {
       if ("wakeLock" in navigator) {
         navigator.wakeLock.request("screen").then((lock) => {
           ZT.wakeLock = lock;
+          lock.addEventListener("release", () => { if (ZT.wakeLock === lock) ZT.wakeLock = null; });
           show("on", "The page keeps this screen on.");
         }, () => { if (!playing()) ZT._needTap = true; });
       } else if (!playing()) {

@@ -99,8 +99,8 @@
         onclick: () => { localStorage.setItem("zt-zd-pips", pips ? "no" : "yes"); ZT.redraw(); },
       }, pips ? "Zombie faces" : "Pip dice (1-6)") : null;
       box.replaceChildren(...[
-        el("div", { class: "zd-entry-head" }, el("h3", {}, `Tap the ${dice(request.count)} rolled`), toggle),
-        tray, ...kept, free ? el("p", { class: "hint muted" }, `${dice(free, "new")}: tap colour and face`) : null, grid,
+        el("h3", {}, `Tap the ${dice(request.count)} rolled`),
+        el("div", { class: "zd-entry-head" }, tray, toggle), ...kept, free ? el("p", { class: "hint muted" }, `${dice(free, "new")}: tap colour and face`) : null, grid,
       ].filter(Boolean));
     };
     draw();
@@ -134,18 +134,21 @@
 
     render(snapshot, root) {
       const view = snapshot.view;
+      if (snapshot.status === "finished") {
+        root.append(el("div", { class: "zd" }, view.last ? el("p", { class: "zd-last" }, view.last) : null));
+        return;
+      }
       const parts = [];
       if (view.final_round) {
         parts.push(el("p", { class: "zd-banner" }, view.tiebreaks ? `Tiebreaker round ${view.tiebreaks}` : "Last round!"));
       }
-      const bust = snapshot.status === "active" ? bustOf(snapshot) : null;
+      const bust = bustOf(snapshot);
       if (bust) {
         parts.push(el("section", { class: "zd-bust", "aria-label": "The last turn ended in a bust" },
           el("strong", {}, `Bust: ${bust.player} was shot ${bust.shotguns.length} times, nothing banked`),
           el("div", { class: "zd-dice" }, bust.shotguns.map((c) => ZT.die("shotgun", c, { size: 40 })))));
-      } else if (view.last) {
-        parts.push(el("p", { class: "zd-last muted" }, view.last));
       }
+      parts.push(advice(view.advice));
       const shot = total(view.shotguns);
       parts.push(el("div", { class: "zd-turn" },
         pile("Brains", view.turn_brains, drawn(view.brains, "brain"),
@@ -155,7 +158,7 @@
         pile("Feet", total(view.feet), drawn(view.feet, "feet")),
         pile("Cup", total(view.cup), Object.entries(view.cup).map(([color, n]) => el("span", { class: "zd-cup" },
           ZT.die(null, color, { size: 32 }), el("span", {}, `${n} ${color}`))))));
-      parts.push(advice(view.advice));
+      if (view.last && !bust) parts.push(el("p", { class: "zd-last muted" }, view.last));
       root.append(el("div", { class: "zd" }, parts));
     },
   });

@@ -1,0 +1,188 @@
+"""Screenshots of every screen at tablet (1024x768) and phone (390x844) size, into docs/screens/.
+
+    .venv/bin/python scripts/screens.py                 # every screen
+    .venv/bin/python scripts/screens.py zombie-dice     # the screens whose name starts so
+
+Each screen is a scenario: a function that brings a fresh table (the real service, on a
+temporary game log) to the moment shown, through the API, and returns the page to open, plus an
+optional step done on the page (open the menu, a dialog). The pages are opened with the tests'
+helpers (tests/screens.py), so they look as the tests see them. A game adds its screens to
+SCREENS below. Needs Debian's chromium and chromium-driver, like the browser tests.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser import wait  # noqa: E402
+from tests.screens import SIZES, live, open_screen, unlock_screen  # noqa: E402
+from tests.server import PIN, Server  # noqa: E402
+
+OUT = ROOT / "docs" / "screens"
+
+Page = Any  # a selenium WebDriver
+
+
+@dataclass(frozen=True)
+class Screen:
+    name: str
+    #: Brings the table to the moment shown; returns the path to open.
+    scenario: Callable[[Server], str]
+    #: Done on the opened page before the picture (unlock, open the menu...).
+    then: Callable[[Page], None] | None = None
+    #: Whether the page is unlocked with the PIN (a player's view, not a spectator's).
+    unlocked: bool = True
+
+
+def post(server: Server, path: str, body: dict[str, Any]) -> Any:
+    status, data = server.post(path, body)
+    if status >= 300:
+        raise RuntimeError(f"{path}: {status} {data}")
+    return data
+
+
+def zombie_dice(server: Server, players: tuple[str, ...] = ("Ana", "Ben", "Cleo")) -> str:
+    game = post(server, "/api/games", {"kind": "zombie-dice", "setup": {"players": list(players)}})
+    return str(game["id"])
+
+
+def zd_roll(server: Server, game: str, *dice: str) -> None:
+    """A roll as 'gB yF rS' (colour letter, face letter)."""
+    colors = {"g": "green", "y": "yellow", "r": "red"}
+    faces = {"B": "brain", "F": "feet", "S": "shotgun"}
+    post(server, f"/api/games/{game}/rolls",
+         {"dice": [{"color": colors[d[0]], "value": faces[d[1]]} for d in dice]})  # fmt: skip
+
+
+def zd_stop(server: Server, game: str) -> None:
+    post(server, f"/api/games/{game}/actions", {"kind": "stop"})
+
+
+def zd_start(server: Server) -> str:
+    return f"/games/{zombie_dice(server)}"
+
+
+def zd_turn(server: Server) -> str:
+    game = zombie_dice(server)
+    zd_roll(server, game, "gB", "gB", "yF")
+    zd_stop(server, game)
+    zd_roll(server, game, "gB", "rS", "yF")
+    return f"/games/{game}"
+
+
+def zd_bust(server: Server) -> str:
+    game = zombie_dice(server)
+    zd_roll(server, game, "gB", "gB", "yF")
+    zd_stop(server, game)
+    zd_roll(server, game, "rS", "rS", "yF")
+    zd_roll(server, game, "yS", "gB", "gF")
+    return f"/games/{game}"
+
+
+def zd_end(server: Server) -> str:
+    game = zombie_dice(server, ("Ana", "Ben"))
+    for roll in (("gB",) * 3, ("gB",) * 3, ("yB",) * 3, ("yB", "rS", "rB"), ("gB", "rB", "yF")):
+        zd_roll(server, game, *roll)
+    zd_stop(server, game)
+    zd_roll(server, game, "rS", "rS", "rS")
+    return f"/games/{game}"
+
+
+def home(server: Server) -> str:
+    zd_end(server)
+    zombie_dice(server)
+    return "/"
+
+
+def settings(server: Server) -> str:
+    saved = [{"name": "Ana", "color": "teal"}, {"name": "Ben", "color": "orange"}]
+    request = urllib.request.Request(
+        server.url + "/api/players",
+        data=json.dumps({"players": saved}).encode(),
+        headers={"Content-Type": "application/json", "X-Table-PIN": PIN},
+        method="PUT",
+    )
+    urllib.request.urlopen(request, timeout=30).close()
+    zombie_dice(server)
+    return "/settings"
+
+
+def click(selector: str, opened: str | None = None) -> Callable[[Page], None]:
+    def step(page: Page) -> None:
+        page.execute_script(f"document.querySelector({selector!r}).click()")
+        if opened:
+            wait(page, f"document.querySelector({opened!r}) !== null")
+
+    return step
+
+
+def fix_last_roll(page: Page) -> None:
+    click("#menu", "#sheet[open]")(page)
+    click("#log li button.fix", "dialog.fix-dialog")(page)
+
+
+SCREENS = [
+    Screen("home", home, unlocked=False),
+    Screen("settings", settings),
+    Screen("rules", lambda server: "/rules/zombie-dice", unlocked=False),
+    Screen("camera", lambda server: "/camera", unlocked=False),
+    Screen("not-found", lambda server: "/games/gone", unlocked=False),
+    Screen("zombie-dice-start", zd_start),
+    Screen("zombie-dice-spectator", zd_turn, unlocked=False),
+    Screen("zombie-dice-turn", zd_turn),
+    Screen("zombie-dice-bust", zd_bust),
+    Screen("zombie-dice-menu", zd_turn, click("#menu", "#sheet[open]")),
+    Screen("zombie-dice-fix", zd_turn, fix_last_roll),
+    Screen("zombie-dice-end", zd_end),
+]
+
+
+def shoot(screen: Screen, server: Server, profile: Path) -> list[Path]:
+    path = screen.scenario(server)
+    made = []
+    for size in SIZES:
+        page = open_screen(profile / screen.name, size)
+        try:
+            page.get(server.url + path)
+            if path.startswith("/games/") and "gone" not in path:
+                live(page)
+            if screen.unlocked:
+                unlock_screen(page)
+            if screen.then:
+                screen.then(page)
+            wait(page, "document.getAnimations().every((a) => a.playState !== 'running')")
+            time.sleep(0.3)
+            out = OUT / f"{screen.name}-{size}.png"
+            page.save_screenshot(str(out))
+            made.append(out)
+        finally:
+            page.quit()
+    return made
+
+
+def main(prefixes: list[str]) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    chosen = [s for s in SCREENS if not prefixes or s.name.startswith(tuple(prefixes))]
+    with tempfile.TemporaryDirectory() as tmp:
+        for screen in chosen:
+            server = Server(Path(tmp) / f"{screen.name}.sqlite3").start()
+            try:
+                for out in shoot(screen, server, Path(tmp)):
+                    print(out.relative_to(ROOT))
+            finally:
+                server.stop()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
