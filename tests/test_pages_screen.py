@@ -1,0 +1,109 @@
+"""The pages around the games at tablet and phone size, in real headless Chromium: no sideways
+scroll, nothing critical or serious for axe-core; the settings page keeps this screen's display
+choices, saves players and changes the PIN; an unknown address gets a page, not a server
+error."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser import wait
+from tests.screens import check_axe, check_no_sideways_scroll, open_screen, unlock_screen
+from tests.server import PIN, Server
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+
+
+@pytest.fixture(params=["tablet", "phone"])
+def screen(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebDriver]:
+    page = open_screen(tmp_path, request.param)
+    yield page
+    page.quit()
+
+
+def finished_game(server: Server) -> None:
+    status, game = server.post(
+        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Anastasia", "Bartholomew"]}}
+    )
+    gid = game["id"]
+    faces = {"B": "brain", "S": "shotgun", "F": "feet"}
+    colors = {"g": "green", "y": "yellow", "r": "red"}
+    for spec in ("gB gB gB", "gB gB gB", "yB yB yB", "yB rS rB", "gB rB yF", "stop", "rS rS rS"):
+        if spec == "stop":
+            server.post(f"/api/games/{gid}/actions", {"kind": "stop"})
+            continue
+        dice = [{"color": colors[d[0]], "value": faces[d[1]]} for d in spec.split()]
+        server.post(f"/api/games/{gid}/rolls", {"dice": dice})
+
+
+def test_every_page_fits_and_passes_axe(server: Server, screen: WebDriver) -> None:
+    finished_game(server)
+    server.post("/api/games", {"kind": "lonely-dead", "setup": {}})
+    for path in ("/", "/settings", "/rules", "/rules/zombie-dice", "/camera", "/games/gone"):
+        screen.get(server.url + path)
+        wait(screen, "document.readyState === 'complete'")
+        check_no_sideways_scroll(screen)
+        check_axe(screen)
+    assert "This page is not here" in screen.find_element(By.TAG_NAME, "main").text
+    screen.get(server.url + "/")
+    # the game in play comes first, then the QR code to it, then a new game
+    tops = screen.execute_script(
+        "return ['in-play-title', 'join-title', 'new-title', 'finished-title']"
+        ".map((id) => document.getElementById(id).getBoundingClientRect().top)"
+    )
+    assert tops == sorted(tops)
+    assert tops[1] < screen.execute_script("return innerHeight")  # the QR code near the top
+
+
+def test_settings_keep_the_display_and_the_players(server: Server, screen: WebDriver) -> None:
+    screen.get(server.url + "/settings")
+    wait(screen, "document.querySelector('#saved-players button') !== null")
+    screen.find_element(By.CSS_SELECTOR, '[data-setting="Theme"] [data-value="night"]').click()
+    screen.find_element(By.CSS_SELECTOR, '[data-setting="Text size"] [data-value="large"]').click()
+    check_axe(screen)  # the night theme too
+    size = screen.execute_script("return getComputedStyle(document.documentElement).fontSize")
+    screen.get(server.url + "/")  # kept in this browser, on every page
+    assert screen.execute_script("return document.documentElement.dataset.theme") == "night"
+    assert (
+        screen.execute_script("return getComputedStyle(document.documentElement).fontSize")
+        == size
+        != "20px"
+    )
+
+    screen.get(server.url + "/settings")
+    wait(screen, "document.querySelector('#saved-players button') !== null")
+    screen.find_element(By.XPATH, "//button[text()='Add a player']").click()
+    screen.find_element(By.CSS_SELECTOR, ".saved-player input").send_keys("Ana")
+    screen.find_element(By.CSS_SELECTOR, '[data-step="save-players"]').click()
+    wait(screen, "document.getElementById('pin-dialog').open")
+    check_axe(screen, "#pin-dialog")
+    screen.find_element(By.ID, "pin-input").send_keys(PIN)
+    screen.find_element(By.CSS_SELECTOR, "#pin-form button[type=submit]").click()
+    wait(screen, "document.getElementById('toast').textContent === 'Players saved.'")
+    assert server.get("/api/players")["players"] == [{"name": "Ana", "color": "blue"}]
+    screen.get(server.url + "/")
+    assert screen.find_elements(By.CSS_SELECTOR, '#saved-names option[value="Ana"]')
+
+
+def test_the_pin_is_changed_on_the_settings_page(tmp_path: Path, screen: WebDriver) -> None:
+    server = Server(tmp_path / "own-pin.sqlite3")
+    server.start()  # started with --pin: the change is refused with words that say why
+    try:
+        screen.get(server.url + "/settings")
+        unlock_screen(screen)
+        screen.find_element(By.ID, "pin-current").send_keys(PIN)
+        screen.find_element(By.ID, "pin-new").send_keys("8642")
+        screen.find_element(By.CSS_SELECTOR, "#pin-change button[type=submit]").click()
+        wait(screen, "document.getElementById('confirm-dialog').open")
+        check_axe(screen, "#confirm-dialog")
+        screen.find_element(By.ID, "confirm-yes").click()
+        wait(screen, "document.getElementById('pin-change-error').textContent.length > 0")
+        assert "config file or with --pin" in screen.find_element(By.ID, "pin-change-error").text
+    finally:
+        server.stop()
