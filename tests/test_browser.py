@@ -36,7 +36,7 @@ def tap_roll(page: WebDriver, dice: list[tuple[str, str]]) -> None:
         page.find_element(
             By.CSS_SELECTOR, f'#entry .zd-grid .zd-cell[data-color="{color}"][data-face="{face}"]'
         ).click()
-    wait(page, f"ZT.snapshot.version > {seen}")
+    wait(page, f"ZT.snapshot.version > {seen}", 30)  # the first roll waits for the advice
 
 
 def log_text(page: WebDriver) -> str:

@@ -64,15 +64,15 @@ def version(page: WebDriver) -> int:
     return int(page.execute_script("return ZT.snapshot.version"))
 
 
-def roll(page: WebDriver, dice: Dice, kept: Dice = ()) -> int:  # type: ignore[assignment]
+def roll(page: WebDriver, dice: Dice, kept: Dice | None = None) -> int:
     """Enter a roll on the grid (kept dice on their own row) and wait for it to be taken;
     returns the taps it took."""
     before, seen = taps(page), version(page)
-    for color, face in kept:
+    for color, face in kept or []:
         tap(page, f'#entry .zd-cell[data-kept][data-color="{color}"][data-face="{face}"]')
     for color, face in dice:
         tap(page, f'#entry .zd-grid .zd-cell[data-color="{color}"][data-face="{face}"]')
-    wait(page, f"ZT.snapshot.version > {seen}")
+    wait(page, f"ZT.snapshot.version > {seen}", 30)  # the first roll waits for the advice
     check(page)
     return taps(page) - before
 
@@ -80,7 +80,7 @@ def roll(page: WebDriver, dice: Dice, kept: Dice = ()) -> int:  # type: ignore[a
 def stop(page: WebDriver) -> None:
     seen = version(page)
     tap(page, '#bar-actions [data-action="stop"]')
-    wait(page, f"ZT.snapshot.version > {seen}")
+    wait(page, f"ZT.snapshot.version > {seen}", 30)
     check(page)
 
 

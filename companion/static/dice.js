@@ -60,8 +60,8 @@ Object.assign(ZT, {
     const send = ZT.el("button", { class: "primary", disabled: true, onclick: () => {
       deskCall("fix", { dice }).then(() => dialog.close());
     } }, "Use these dice");
-    const pad = ZT.dicePad(request, (value) => { dice = value; send.disabled = !value; });
-    const dialog = ZT.el("dialog", { class: "fix-dialog" }, ZT.el("h2", {}, "What the dice show"), pad,
+    const pad = ZT.dicePad(request, (value) => { dice = value; send.disabled = !value; }, roll.dice);
+    const dialog = ZT.el("dialog", { class: "fix-dialog", "aria-label": "What the dice show" }, ZT.el("h2", {}, "What the dice show"), pad,
       ZT.el("div", { class: "row" }, send, ZT.el("button", { onclick: () => dialog.close() }, "Cancel")));
     dialog.addEventListener("close", () => dialog.remove());
     document.body.append(dialog);
