@@ -42,7 +42,7 @@ def tap_roll(page: WebDriver, dice: list[tuple[str, str]]) -> None:
 def log_text(page: WebDriver) -> str:
     page.find_element(By.ID, "menu").click()
     wait(page, "document.getElementById('sheet').open")
-    text = str(page.find_element(By.ID, "log").text)
+    text = str(page.execute_script("return document.getElementById('log').textContent"))
     page.find_element(By.ID, "sheet-close").click()
     return text
 

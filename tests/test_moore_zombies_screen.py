@@ -82,7 +82,10 @@ def test_the_board_toggles_activations_and_draws_dead_cards(
     wait(tablet, "document.getElementById('prompt').textContent.startsWith('Black (Bob)')")
     tablet.find_element(By.ID, "menu").click()  # the game log is in the menu's sheet
     wait(tablet, "document.getElementById('sheet').open")
-    assert "The red joker fights as a wizard." in tablet.find_element(By.ID, "log").text
+    wait(tablet, "document.getElementById('log').textContent.includes('fights as a wizard.')")
+    assert "The red joker fights as a wizard." in tablet.execute_script(
+        "return document.getElementById('log').textContent"
+    )
     tablet.find_element(By.ID, "sheet-close").click()
 
     # Black keeps both other cards back; red's wizard die decides; red revives at random.
