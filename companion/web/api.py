@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from companion.dice import Roll, RollError
 from companion.games import GAMES, game_class
 from companion.games.core import Action
+from companion.referee import search
 from companion.store import Conflict, StoreError
 from companion.table import Change, NotFound, Table, TableError
 from companion.web.auth import AuthError, Gate, granted
@@ -333,3 +334,16 @@ def rules(kind: str) -> dict[str, Any]:
             for s in book.settings
         ],
     }
+
+
+@bp.get("/rules/<kind>/search")
+def search_rules(kind: str) -> dict[str, Any]:
+    """Ask the referee: the rules that settle a question in a player's own words."""
+    if kind not in GAMES:
+        raise NotFound(f"no game called {kind!r}; known: {', '.join(GAMES)}")
+    question = request.args.get("q", "").strip()
+    if not question:
+        raise BadRequest("Ask a question: q must not be empty.")
+    if len(question) > search.MAX_QUESTION:
+        raise BadRequest(f"Ask in at most {search.MAX_QUESTION} characters.")
+    return search.ask(kind, question).to_json()
