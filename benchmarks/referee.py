@@ -12,67 +12,15 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from companion.games import GAMES
-from companion.referee.search import ask, index
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-QUESTIONS = Path(__file__).resolve().parent.parent / "tests" / "data" / "referee"
-
-
-@dataclass(frozen=True)
-class Question:
-    game: str
-    text: str
-    rules: frozenset[str]  # empty: the table has no rule for it
-    held_out: bool
-
-
-def questions(game: str) -> list[Question]:
-    out = []
-    held_out = False
-    for line in (QUESTIONS / f"{game}.txt").read_text("utf-8").splitlines():
-        if line.startswith("## held-out"):
-            held_out = True
-        if not line.strip() or line.startswith("#"):
-            continue
-        rules, _, text = line.partition("|")
-        wanted = frozenset(r.strip() for r in rules.split(",") if r.strip() not in ("-", ""))
-        out.append(Question(game, text.strip(), wanted, held_out))
-    return out
-
-
-@dataclass(frozen=True)
-class Score:
-    asked: int
-    settled: int
-    top1: float
-    top3: float
-    covered: float
-    misses: tuple[str, ...]
-
-
-def score(items: list[Question]) -> Score:
-    top1 = top3 = right = 0
-    misses = []
-    settled = [q for q in items if q.rules]
-    for q in items:
-        answer = ask(q.game, q.text)
-        ids = [r.rule.id for r in answer.results]
-        if answer.covered == bool(q.rules):
-            right += 1
-        else:
-            misses.append(f"covered={answer.covered}: {q.text} -> {ids[:3]}")
-        if q.rules:
-            top1 += bool(ids[:1] and ids[0] in q.rules)
-            top3 += bool(q.rules.intersection(ids[:3]))
-            if not q.rules.intersection(ids[:1]):
-                misses.append(f"want {sorted(q.rules)}: {q.text} -> {ids[:3]}")
-    n = max(len(settled), 1)
-    return Score(len(items), len(settled), top1 / n, top3 / n, right / max(len(items), 1),
-                 tuple(misses))  # fmt: skip
+from companion.games import GAMES  # noqa: E402
+from companion.referee.search import ask, index  # noqa: E402
+from tests.referee_questions import Question, questions, score  # noqa: E402
 
 
 def timing(items: list[Question], repeats: int = 20) -> tuple[float, float]:

@@ -16,8 +16,8 @@ docs/REFEREE.md explains the choice and the figures.
 from __future__ import annotations
 
 import math
-import statistics
 import re
+import statistics
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +53,9 @@ STOPWORDS = frozenset(
     """.split()
 )
 
+#: Endings taken off a word, in the order they are tried, and what replaces each.
+SUFFIXES = (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"),
+            ("oes", "o"), ("ing", ""), ("ed", ""), ("es", "e"), ("s", ""))  # fmt: skip
 _WORD = re.compile(r"[a-z0-9]+")
 _RULE_ID = re.compile(r"\b([a-z]{2}-[a-z]?\d+|[a-z]{2}-[a-z])\b")
 
@@ -61,9 +64,8 @@ def stem(word: str) -> str:
     """A light suffix stripper: enough to meet plurals, -ing and -ed forms of one word."""
     if len(word) <= 3 or word.isdigit() or word in STOPWORDS:
         return word
-    for suffix, keep in (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"),
-                         ("xes", "x"), ("ing", ""), ("ed", ""), ("es", "e"), ("s", "")):  # fmt: skip
-        if not word.endswith(suffix) or len(word) - len(suffix) < 3:
+    for suffix, keep in SUFFIXES:
+        if not word.endswith(suffix) or len(word) - len(suffix) < (1 if suffix == "oes" else 3):
             continue
         if suffix == "s" and word.endswith(("ss", "us", "is")):
             break
@@ -149,7 +151,7 @@ class Vocabulary:
             else:
                 out.append(stems[i])
                 i += 1
-        kept = []
+        kept: list[str] = []
         for term in out:
             if term in STOPWORDS:
                 continue
@@ -193,6 +195,8 @@ class Index:
     docs: list[tuple[Rule, tuple[Counter[str], ...]]] = field(default_factory=list)
     lengths: list[float] = field(default_factory=list)
     idf: dict[str, float] = field(default_factory=dict)
+    unknown_weight: float = 0.0
+    average: float = 0.0
 
     def __post_init__(self) -> None:
         frequency: Counter[str] = Counter()
