@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from companion.dice import Roll, RollError
 from companion.games import GAMES, game_class
 from companion.games.core import Action
-from companion.referee import search
+from companion.referee import examples, search
 from companion.store import Conflict, StoreError
 from companion.table import Change, NotFound, Table, TableError
 from companion.web.auth import AuthError, Gate, granted
@@ -316,11 +316,18 @@ def rules(kind: str) -> dict[str, Any]:
     except KeyError as exc:
         raise NotFound(str(exc.args[0])) from exc
     book = cls.rulebook
+    worked = examples.stored()[kind]
     return {
         "game": kind,
         "title": cls.title,
         "rules": [
-            {"id": r.id, "title": r.title, "summary": r.summary, "ruling": r.ruling}
+            {
+                "id": r.id,
+                "title": r.title,
+                "summary": r.summary,
+                "ruling": r.ruling,
+                "examples": worked.get(r.id, []),
+            }
             for r in book.rules
         ],
         "settings": [
