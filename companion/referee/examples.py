@@ -81,7 +81,7 @@ def _roll(game: Game, rng: random.Random) -> dict[str, Any]:
     if request is None:
         return {"dice": []}
     low = request.count if request.min_count is None else request.min_count
-    named = [face for face in request.faces if isinstance(face, str)]
+    named: list[int | str] = [face for face in request.faces if isinstance(face, str)]
     faces = named or list(request.faces)  # a die's symbol reads better than its pips
     dice = []
     for i in range(rng.randint(low, request.count)):
