@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser import chromium, unlock, wait
+from tests.browser import wait
+from tests.screens import SIZES, check_axe, check_screen, live, open_screen, unlock_screen
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -18,12 +19,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 
-SIZES = {"tablet": "1024,768", "phone": "390,844"}
-
 
 @pytest.fixture(params=list(SIZES))
 def sized(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebDriver]:
-    driver = chromium(tmp_path / "chromium", SIZES[request.param])
+    driver = open_screen(tmp_path, request.param)
     yield driver
     driver.quit()
 
@@ -36,7 +35,7 @@ def start(server: Server, kind: str, setup: dict[str, Any]) -> str:
 
 def open_game(page: WebDriver, server: Server, game_id: str) -> None:
     page.get(f"{server.url}/games/{game_id}")
-    wait(page, "document.getElementById('live').textContent === 'live'")
+    live(page)
 
 
 def inside_viewport(page: WebDriver, selector: str) -> None:
@@ -54,7 +53,7 @@ def card_text(page: WebDriver) -> str:
     wait(page, "document.getElementById('rule-dialog').open")
     wait(page, "document.getElementById('rule-body').textContent.length > 0")
     inside_viewport(page, "#rule-dialog")
-    assert page.execute_script("return document.documentElement.scrollWidth <= innerWidth")
+    check_axe(page, "#rule-dialog")
     return str(page.find_element(By.ID, "rule-dialog").text)
 
 
@@ -68,11 +67,13 @@ def test_a_question_asked_from_the_game_opens_the_rule_that_settles_it(
 ) -> None:
     page = sized
     open_game(page, server, start(server, "zombie-dice", {"players": ["Ana", "Ben"]}))
-    page.find_element(By.ID, "menu").click()
+    check_screen(page)
+    page.find_element(By.ID, "menu").click()  # one tap from the action bar
     wait(page, "document.getElementById('ask-input') !== null")
     inside_viewport(page, "#sheet")
     page.find_element(By.ID, "ask-input").send_keys("can I stop after one roll?\n")
     wait(page, "document.querySelector('.ask-result') !== null")
+    check_axe(page, "#sheet")
     first = page.find_element(By.CSS_SELECTOR, ".ask-result")
     assert first.get_attribute("data-rule") == "ZD-6"
     first.click()
@@ -98,9 +99,7 @@ def test_a_refusal_and_a_log_entry_open_their_rule_over_the_game(
     open_game(page, server, game_id)
     url = page.current_url
     # Stopping before the first roll is refused (ZD-3): the notice names the rule.
-    page.execute_script("ZT.act('stop')")
-    wait(page, "document.getElementById('pin-dialog').open")
-    unlock(page)
+    unlock_screen(page)
     page.execute_script("ZT.act('stop')")
     wait(page, "document.querySelector('#notice [data-rule=\"ZD-3\"]') !== null")
     page.find_element(By.CSS_SELECTOR, '#notice [data-rule="ZD-3"]').click()
@@ -109,6 +108,7 @@ def test_a_refusal_and_a_log_entry_open_their_rule_over_the_game(
     close_card(page)
     assert page.current_url == url  # no page change
     assert page.find_element(By.ID, "notice").is_displayed()  # the refusal stays until dismissed
+    check_screen(page)
 
     # A roll: its log entry's ruling and the prompt link to rule ZD-4.
     status, _ = server.post(
@@ -145,8 +145,9 @@ def test_the_card_shows_the_setting_and_changes_it_for_this_game(
     page.find_element(By.CSS_SELECTOR, f"{clubs} summary").click()
     page.find_element(By.CSS_SELECTOR, f'{clubs} select option[value="heal"]').click()
     page.find_element(By.CSS_SELECTOR, f'{clubs} [data-step="setting-now"]').click()
-    wait(page, "document.getElementById('pin-dialog').open")
-    unlock(page)
+    wait(page, "document.getElementById('pin-dialog').open")  # changing a game needs the PIN
+    page.execute_script("document.getElementById('pin-dialog').close()")
+    unlock_screen(page)
     page.find_element(By.CSS_SELECTOR, f'{clubs} [data-step="setting-now"]').click()
     wait(page, "ZT.snapshot.setup.item_clubs === 'heal'")
     setup = server.get(f"/api/games/{game_id}")["setup"]
@@ -161,5 +162,6 @@ def test_the_rules_page_answers_questions_too(server: Server, sized: WebDriver) 
     wait(page, "document.querySelector('.ask-result') !== null")
     first = page.find_element(By.CSS_SELECTOR, ".ask-result")
     assert first.get_attribute("data-rule") == "LD-R15"
+    check_axe(page)
     first.click()
     assert "A heal on a tie" in card_text(page)
