@@ -195,6 +195,7 @@ class Index:
     docs: list[tuple[Rule, tuple[Counter[str], ...]]] = field(default_factory=list)
     lengths: list[float] = field(default_factory=list)
     idf: dict[str, float] = field(default_factory=dict)
+    postings: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
     unknown_weight: float = 0.0
     average: float = 0.0
 
@@ -212,21 +213,21 @@ class Index:
         self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in frequency.items()}
         self.unknown_weight = statistics.median(self.idf.values())
         self.average = sum(self.lengths) / n
-
-    def score(self, terms: Sequence[str]) -> list[tuple[float, int]]:
-        scored = []
-        unique = set(terms)
+        # each term's BM25F weight in each rule that has it, computed once
         for i, (_rule, counts) in enumerate(self.docs):
             norm = K1 * (1 - B + B * self.lengths[i] / self.average)
-            total = 0.0
-            for term in unique:
+            for term in set().union(*counts):
                 tf = sum(w * c[term] for w, c in zip(FIELD_WEIGHTS, counts, strict=True))
-                if tf:
-                    total += self.idf[term] * tf * (K1 + 1) / (tf + norm)
-            if total > 0:
-                scored.append((total, i))
-        scored.sort(key=lambda s: (-s[0], s[1]))
-        return scored
+                weight = self.idf[term] * tf * (K1 + 1) / (tf + norm)
+                self.postings.setdefault(term, []).append((i, weight))
+
+    def score(self, terms: Sequence[str]) -> list[tuple[float, int]]:
+        """The rules that share a term with the question, as (score, index), best first."""
+        totals: dict[int, float] = {}
+        for term in set(terms):
+            for i, weight in self.postings.get(term, ()):
+                totals[i] = totals.get(i, 0.0) + weight
+        return sorted(((total, i) for i, total in totals.items()), key=lambda s: (-s[0], s[1]))
 
     def matched(self, terms: Sequence[str]) -> float:
         """The share of the question's weight carried by words some rule uses."""
