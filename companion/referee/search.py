@@ -256,8 +256,12 @@ class Index:
         return Answer(covered, tuple(results[:MAX_RESULTS]))
 
     def _settings(self, rule_id: str) -> tuple[dict[str, str], ...]:
+        """The settings that change a rule: those governing it, or one its summary names."""
+        summary = self.book[rule_id].summary
         return tuple(
-            {"name": s.name, "label": s.label} for s in self.book.settings if s.rule == rule_id
+            {"name": s.name, "label": s.label}
+            for s in self.book.settings
+            if s.rule == rule_id or re.search(rf"\b{re.escape(s.rule)}\b", summary)
         )
 
     def _result(self, i: int, score: float) -> Result:

@@ -83,7 +83,9 @@ Object.assign(ZT, {
 
   // The table settings that govern a rule, their value here, and "we play it differently".
   ruleSettings(book, rule, kind) {
-    const settings = book.settings.filter((s) => s.rule === rule.id);
+    // the settings governing the rule, or one its summary names (MZ-R8 names MZ-16's option)
+    const settings = book.settings.filter((s) => s.rule === rule.id
+      || new RegExp(`\\b${s.rule}\\b`).test(rule.summary));
     const here = ZT.kind === kind && ZT.snapshot ? ZT.snapshot : null;
     if (!settings.length) {
       if (!rule.ruling) return null;
