@@ -33,7 +33,7 @@ PLAYERS = ("Ana", "Ben", "Cleo", "Dev")
 NAMES = ("Shotgun", "Hospital", "Ammo")
 #: How many actions the scripted games of one kind play in all (games that end early leave
 #: more to the next seed), and how many one game plays at most.
-BUDGET = 2500
+BUDGET = 1200
 STEPS = 400
 #: Inputs tried for each legal action at a position, and more when none of those was allowed.
 TRIES = 4
@@ -107,6 +107,8 @@ def _value(game: Game, f: Field, rng: random.Random) -> Any:
     if f.type == "int":
         low = 0 if f.min is None else f.min
         high = low + 6 if f.max is None else f.max
+        if rng.random() < 0.5:  # small numbers half the time (a few zombies, a card or two)
+            high = min(high, max(low, 0) + 2)
         return rng.randint(low, high)
     if f.type == "players":
         return list(game.players())
@@ -143,15 +145,20 @@ def _tries(
     action met earlier in the game that are not legal now."""
     specs = list(game.legal_actions())
     for spec in specs:
-        seen.setdefault(spec.kind, spec)
+        seen.setdefault(key(spec), spec)
         for _ in range(TRIES if spec.fields else 1):
             yield spec, _action(game, spec, rng)
-    legal = {spec.kind for spec in specs}
-    for kind in sorted(set(seen) - legal):
-        yield seen[kind], _action(game, seen[kind], rng)
+    legal = {key(spec) for spec in specs}
+    for name in sorted(set(seen) - legal):
+        yield seen[name], _action(game, seen[name], rng)
     for _ in range(RETRIES if specs else 0):  # inputs that fit are rare here: look further
         spec = rng.choice(specs)
         yield spec, _action(game, spec, rng)
+
+
+def key(spec: ActionSpec) -> str:
+    """What tells one kind of step from another: its kind and fixed params (a card's effect)."""
+    return f"{spec.kind} {json.dumps(dict(spec.params), sort_keys=True)}"
 
 
 def play(kind: str, seed: int) -> Iterator[Example | None]:
@@ -170,14 +177,14 @@ def play(kind: str, seed: int) -> Iterator[Example | None]:
         if game.is_over():
             return
         before = game.prompt().text
-        legal_kinds = {spec.kind for spec in game.legal_actions()}
+        legal = {key(spec) for spec in game.legal_actions()}
         tried: Counter[str] = Counter()
         moves: list[tuple[str, Game]] = []
         rare: list[tuple[str, Game]] = []
         for spec, action in _tries(game, rng, seen):
-            if (moves or rare) and spec.kind in legal_kinds and tried[spec.kind] >= TRIES:
+            if (moves or rare) and key(spec) in legal and tried[key(spec)] >= TRIES:
                 continue  # the extra tries are only for a position where nothing was allowed
-            tried[spec.kind] += 1
+            tried[key(spec)] += 1
             did = describe(spec.label, action)
             try:
                 step = game.apply(action)
