@@ -344,7 +344,7 @@ Object.assign(ZT, {
   settingsList(snapshot) {
     const book = ZT._settings;
     if (!book) {
-      ZT.request("GET", `/api/rules/${ZT.kind}`).then((data) => {
+      ZT.ruleBook(ZT.kind).then((data) => {
         ZT._settings = data.settings;
         if (ZT._settings.length && ZT._sheetIsMenu && document.getElementById("sheet").open) ZT.fillMenu();
       }, () => {});
