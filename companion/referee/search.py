@@ -8,8 +8,9 @@ small words of a question are dropped. The rules are ranked by BM25F over the th
 
 A question is *covered* when the best rule scores at least :data:`MIN_SCORE` and the rules'
 words account for at least :data:`MIN_MATCHED` of the question's weight (a word no rule uses
-weighs as much as the median word that is used). A word the game's vocabulary marks as outside
-the table (an expansion's dice, a variant) makes the question uncovered whatever it matches.
+weighs as much as the median word that is used). A word or phrase the game's vocabulary marks
+as outside the table (an expansion's dice, a variant) makes the question uncovered whatever it
+matches.
 docs/REFEREE.md explains the choice and the figures.
 """
 
@@ -48,7 +49,7 @@ STOPWORDS = frozenset(
     they thing things this those through to too under until up us very want was way we were what
     whats when where which while who whom whose why will with would yes you your yours
     actually anyway exactly happen happens happened really right wait work works working mean
-    means ok okay guys hey many much ca anyone everyone someone anything
+    means ok okay hey many much ca anyone everyone someone anything
     something everybody somebody anybody down away m ll ve re toward towards
     """.split()
 )
