@@ -108,7 +108,7 @@ def test_a_refusal_and_a_log_entry_open_their_rule_over_the_game(
     close_card(page)
     assert page.current_url == url  # no page change
     assert page.find_element(By.ID, "notice").is_displayed()  # the refusal stays until dismissed
-    check_screen(page)
+    check_screen(page, ("#prompt", "#scores", "#notice"))
 
     # A roll: its log entry's ruling and the prompt link to rule ZD-4.
     status, _ = server.post(
