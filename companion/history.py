@@ -1,8 +1,10 @@
 """A game's history in memory: the actions in effect and the game after each one.
 
-The log holds three kinds of event. An ``action`` adds an action; an ``undo`` takes the last
+The log holds four kinds of event. An ``action`` adds an action; an ``undo`` takes the last
 action in effect back; a ``correct`` replaces the roll inside an earlier action and replays what
-followed. Folding the events in order gives the same history every time.
+followed; a ``setting`` changes table settings of the game's setup and replays every action in
+effect, which it may do only while the settings have not mattered (every move is ruled alike).
+Folding the events in order gives the same history every time.
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ from companion.store import Event
 
 class CorrectionError(ValueError):
     """A correction the history cannot take, with the reason in a player's words."""
+
+
+class SettingError(ValueError):
+    """A change of table settings the history cannot take, with the reason in a player's words."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,31 @@ class History:
         self.next_seq += 1
         return entries[index]
 
+    def change_settings(self, values: Mapping[str, str]) -> None:
+        """Play the actions in effect again from a setup with the table settings ``values``.
+
+        Refused once the settings have mattered: when a move in effect would be refused, or
+        would be ruled in other words, with them.
+        """
+        setup = {**self.setup, **values}
+        states = [game_class(self.kind).new(setup)]  # SetupError: choices that do not go together
+        entries = []
+        for before in self.entries:
+            try:
+                game, entry = _step(states[-1], before.seq, before.action, before.corrected)
+            except RuleError:
+                entry = None
+            if entry is None or entry.rulings != before.rulings:
+                raise SettingError(
+                    f"That setting has already mattered in this game: move #{before.seq} "
+                    f"({before.action.kind}) would have gone differently. Change it from the "
+                    "next game."
+                )
+            states.append(game)
+            entries.append(entry)
+        self.setup, self.states, self.entries = setup, states, entries
+        self.next_seq += 1
+
     def apply_event(self, event: Event) -> None:
         """Fold one logged event in; raises like the method it replays."""
         payload = event.payload
@@ -116,6 +147,8 @@ class History:
             self.undo()
         elif event.type == "correct":
             self.correct(int(payload["target"]), Roll.from_json(payload["roll"]))
+        elif event.type == "setting":
+            self.change_settings(payload["settings"])
         else:
             raise ValueError(f"unknown event type {event.type!r}")
 

@@ -58,7 +58,7 @@ class Conflict(StoreError):
 @dataclass(frozen=True)
 class Event:
     seq: int
-    type: str  # "action" | "undo" | "correct"
+    type: str  # "action" | "undo" | "correct" | "setting"
     payload: dict[str, Any]
     at: str
 

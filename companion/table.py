@@ -18,7 +18,7 @@ from typing import Any
 from companion.dice import Roll
 from companion.games import GAMES
 from companion.games.core import Action, Game, RuleError, SetupError
-from companion.history import CorrectionError, Entry, History
+from companion.history import CorrectionError, Entry, History, SettingError
 from companion.store import Event, GameRecord, Store
 
 EXPORT_FORMAT = "zombie-table/game"
@@ -48,6 +48,12 @@ class Stale(TableError):
 
 
 class ReadOnly(TableError):
+    status = 409
+
+
+class SettingUsed(TableError):
+    """A table setting that has already mattered in the game, or would change its moves."""
+
     status = 409
 
 
@@ -157,7 +163,7 @@ class Table:
                 "version": history.next_seq,
                 "status": "finished" if outcome else "active",
                 "created": record.created,
-                "setup": record.setup,
+                "setup": history.setup,
                 "players": list(game.players()),
                 "prompt": game.prompt().to_json(),
                 "legal": [spec.to_json() for spec in game.legal_actions()],
@@ -176,6 +182,7 @@ class Table:
     def new_game(self, kind: str, setup: Mapping[str, Any]) -> str:
         if kind not in GAMES:
             raise TableError(f"unknown game {kind!r}; known: {', '.join(GAMES)}")
+        setup = {**self._saved_settings(kind), **setup}  # the table's choices for new games
         try:
             history = History(kind, setup)
         except SetupError as exc:
@@ -232,6 +239,46 @@ class Table:
             entry = self._guard(history, lambda: history.correct(seq, roll))
             payload = {"target": seq, "roll": roll.to_json()}
             return self._commit(game_id, history, "correct", payload, entry)
+
+    def change_settings(
+        self, game_id: str, values: Mapping[str, str], expect: int | None = None
+    ) -> Change:
+        """Change table settings of a game in play, while they have not mattered yet."""
+        with self._lock:
+            history = self._open(game_id, expect)
+            check_settings(history.kind, values)
+            try:
+                history.change_settings(values)
+            except SetupError as exc:
+                raise TableError(str(exc)) from exc
+            except SettingError as exc:
+                raise SettingUsed(str(exc)) from exc
+            payload = {"settings": dict(values)}
+            return self._commit(game_id, history, "setting", payload, None)
+
+    def _saved_settings(self, kind: str) -> dict[str, str]:
+        saved = json.loads(self.store.setting(f"next-settings/{kind}") or "{}")
+        return saved if isinstance(saved, dict) else {}
+
+    def next_settings(self, kind: str) -> dict[str, str]:
+        """The table settings a new game of ``kind`` starts with where its setup names none."""
+        saved = self._saved_settings(kind)
+        return {s.name: saved.get(s.name, s.default) for s in GAMES[kind].rulebook.settings}
+
+    def set_next_settings(self, kind: str, values: Mapping[str, Any]) -> dict[str, str]:
+        """Choose table settings for the next games of ``kind`` (the others stay as they are)."""
+        cls = GAMES[kind]
+        check_settings(kind, values)
+        chosen = {**self.next_settings(kind), **values}
+        sample = {f.name: ["A", "B"] if f.type == "players" else "A" for f in cls.setup_fields
+                  if f.type in ("players", "text")}  # fmt: skip
+        try:
+            cls.new({**sample, **chosen})
+        except SetupError as exc:
+            raise TableError(str(exc)) from exc
+        with self._lock:
+            self.store.set_setting(f"next-settings/{kind}", json.dumps(chosen))
+        return chosen
 
     def next_step(self, game_id: str, expect: int | None = None) -> Change:
         """Take the game's usual next step (what a NEXT button does)."""
@@ -377,6 +424,18 @@ def check_params(game: Game, action: Action) -> None:
         )
 
 
+def check_settings(kind: str, values: Mapping[str, Any]) -> None:
+    """Refuse a setting ``kind`` does not have, or a choice it does not offer."""
+    cls = GAMES[kind]
+    book = {s.name: s for s in cls.rulebook.settings}
+    for name, value in values.items():
+        if name not in book:
+            known = ", ".join(book) or "none"
+            raise TableError(f"{cls.title} has no table setting {name!r} (it has: {known}).")
+        if value not in book[name].choices:
+            raise TableError(f"{book[name].label} is one of {', '.join(book[name].choices)}.")
+
+
 def read_export(data: Any) -> tuple[str, dict[str, Any], list[Event]]:
     """The kind, setup and events of an exported game, or a :class:`TableError` saying why not."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
@@ -409,4 +468,7 @@ def _is_event(kind: object, payload: object) -> bool:
             and not isinstance(target, bool)
             and isinstance(payload.get("roll"), dict)
         )
+    if kind == "setting":
+        values = payload.get("settings")
+        return isinstance(values, dict) and all(isinstance(v, str) for v in values.values())
     return kind == "undo"

@@ -47,7 +47,7 @@ Object.assign(ZT, {
     const root = document.getElementById("game");
     ZT.gameId = root.dataset.id;
     ZT.kind = root.dataset.kind;
-    ZT.loadRules(ZT.kind);
+    ZT.ruleBook(ZT.kind).catch(() => {}); // the rule cards open at once
     document.getElementById("undo").addEventListener("click", () => ZT.undo());
     document.getElementById("menu").addEventListener("click", () => ZT.openMenu());
     document.getElementById("sheet-close").addEventListener("click", () => ZT.closeSheet());
@@ -82,6 +82,7 @@ Object.assign(ZT, {
     ZT.renderScores(snapshot);
     document.getElementById("prompt").textContent = snapshot.status === "finished"
       ? ZT.endLine(snapshot) : snapshot.prompt.text;
+    ZT.linkPrompt(snapshot);
     const board = document.getElementById("board");
     board.replaceChildren();
     ZT.module().render(snapshot, board);
@@ -304,6 +305,8 @@ Object.assign(ZT, {
     const snapshot = ZT.snapshot;
     const sections = [];
     const section = (title, ...children) => ZT.el("section", { class: "sheet-section" }, ZT.el("h3", {}, title), ...children);
+    ZT._askBox = ZT._askBox || ZT.askBox(ZT.kind); // kept with its question while the game moves
+    sections.push(section("Ask the referee", ZT._askBox));
     const primary = new Set(ZT.primaryKinds(snapshot));
     const others = ZT.granted ? snapshot.legal.filter((s) => !primary.has(s.kind)) : [];
     if (others.length) {
@@ -341,7 +344,7 @@ Object.assign(ZT, {
   settingsList(snapshot) {
     const book = ZT._settings;
     if (!book) {
-      ZT.request("GET", `/api/rules/${ZT.kind}`).then((data) => {
+      ZT.ruleBook(ZT.kind).then((data) => {
         ZT._settings = data.settings;
         if (ZT._settings.length && ZT._sheetIsMenu && document.getElementById("sheet").open) ZT.fillMenu();
       }, () => {});

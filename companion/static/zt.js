@@ -5,7 +5,6 @@ const ZT = {
   csrf: null,
   granted: false,
   ready: null, // settles once the page knows whether this browser holds the PIN grant
-  rules: {}, // rule id -> {id, title, summary, ruling}, loaded per game on demand
   UNREACHABLE: "The table cannot be reached; check this tablet's network. Nothing was changed.",
 
   el(tag, attrs, ...children) {
@@ -199,35 +198,24 @@ const ZT = {
       || document.getElementById("game")?.dataset.kind;
   },
 
-  async loadRules(kind) {
-    if (!kind || ZT._rulesLoaded?.[kind]) return;
-    ZT._rulesLoaded = { ...(ZT._rulesLoaded || {}), [kind]: true };
-    try {
-      const book = await ZT.request("GET", `/api/rules/${kind}`);
-      for (const rule of book.rules) ZT.rules[rule.id] = { ...rule, kind };
-    } catch {
-      ZT._rulesLoaded[kind] = false;
+  // A game's rule book (GET /api/rules/<kind>: rules, settings, worked examples), once a page.
+  ruleBook(kind) {
+    ZT.books = ZT.books || {};
+    if (!ZT.books[kind]) {
+      ZT.books[kind] = ZT.request("GET", `/api/rules/${kind}`).catch((error) => {
+        delete ZT.books[kind];
+        throw error;
+      });
     }
+    return ZT.books[kind];
   },
 
   async ruleTitle(id) {
-    await ZT.loadRules(ZT.ruleKind(id));
-    return ZT.rules[id]?.title || null;
+    const book = await ZT.ruleBook(ZT.ruleKind(id)).catch(() => null);
+    return book?.rules.find((r) => r.id === id)?.title || null;
   },
 
-  // Show the rule `id` in a dialog: its title, its summary, a link to the game's whole rules.
-  async showRule(id) {
-    const kind = ZT.ruleKind(id);
-    await ZT.loadRules(kind);
-    const rule = ZT.rules[id];
-    document.getElementById("rule-title").textContent = rule ? `${rule.title} (${id})` : `Rule ${id}`;
-    document.getElementById("rule-body").replaceChildren(
-      ZT.el("p", {}, rule ? rule.summary : "This rule is not in the table's rule book."),
-      rule && rule.ruling ? ZT.el("p", { class: "muted" }, "A ruling: the reading this table chose where the printed rules are unclear.") : null,
-      kind ? ZT.el("p", {}, ZT.el("a", { href: `/rules/${kind}#${id}` }, "All the rules of this game")) : null);
-    const dialog = document.getElementById("rule-dialog");
-    if (!dialog.open) dialog.showModal();
-  },
+  // ZT.showRule(id), the one entry point to show a rule, is the rule card of referee.js.
 
   // Ask a question in a dialog; resolves true for yes.
   confirm(question, yes, no) {

@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from companion.dice import Roll, RollError
 from companion.games import GAMES, game_class
 from companion.games.core import Action
+from companion.referee import examples, search
 from companion.store import Conflict, StoreError
 from companion.table import Change, NotFound, Table, TableError
 from companion.web.auth import AuthError, Gate, granted
@@ -275,6 +276,25 @@ def post_correction(game_id: str) -> dict[str, Any]:
     return changed(table().correct(game_id, seq, roll_of(data), version_of(data)))
 
 
+@bp.post("/games/<game_id>/settings")
+def post_settings(game_id: str) -> dict[str, Any]:
+    """Change table settings of this game while they have not mattered yet."""
+    gate().require()
+    data = body({"settings", "version"}, frozenset({"settings"}))
+    return changed(table().change_settings(game_id, settings_of(data), version_of(data)))
+
+
+def settings_of(data: dict[str, Any]) -> dict[str, str]:
+    values = data.get("settings")
+    if (
+        not isinstance(values, dict)
+        or not values
+        or not all(isinstance(v, str) for v in values.values())
+    ):
+        raise BadRequest("'settings' must be an object of setting names and their choices.")
+    return values
+
+
 @bp.get("/games/<game_id>/export")
 def export_game(game_id: str) -> Response:
     data = table().export(game_id)
@@ -315,21 +335,57 @@ def rules(kind: str) -> dict[str, Any]:
     except KeyError as exc:
         raise NotFound(str(exc.args[0])) from exc
     book = cls.rulebook
+    worked = examples.stored()[kind]
     return {
         "game": kind,
         "title": cls.title,
         "rules": [
-            {"id": r.id, "title": r.title, "summary": r.summary, "ruling": r.ruling}
+            {
+                "id": r.id,
+                "title": r.title,
+                "summary": r.summary,
+                "ruling": r.ruling,
+                "examples": worked.get(r.id, []),
+            }
             for r in book.rules
         ],
-        "settings": [
-            {
-                "name": s.name,
-                "label": s.label,
-                "choices": list(s.choices),
-                "default": s.default,
-                "rule": s.rule,
-            }
-            for s in book.settings
-        ],
+        "settings": settings_json(kind),
     }
+
+
+def settings_json(kind: str) -> list[dict[str, Any]]:
+    chosen = table().next_settings(kind)
+    return [
+        {
+            "name": s.name,
+            "label": s.label,
+            "choices": list(s.choices),
+            "default": s.default,
+            "rule": s.rule,
+            "next": chosen[s.name],
+        }
+        for s in GAMES[kind].rulebook.settings
+    ]
+
+
+@bp.put("/rules/<kind>/settings")
+def put_next_settings(kind: str) -> dict[str, Any]:
+    """Choose the table settings the next games of ``kind`` start with."""
+    if kind not in GAMES:
+        raise NotFound(f"no game called {kind!r}; known: {', '.join(GAMES)}")
+    gate().require()
+    table().set_next_settings(kind, settings_of({"settings": read_json(MAX_BODY_BYTES)}))
+    return {"game": kind, "title": GAMES[kind].title, "settings": settings_json(kind)}
+
+
+@bp.get("/rules/<kind>/search")
+def search_rules(kind: str) -> dict[str, Any]:
+    """Ask the referee: the rules that settle a question in a player's own words."""
+    if kind not in GAMES:
+        raise NotFound(f"no game called {kind!r}; known: {', '.join(GAMES)}")
+    question = request.args.get("q", "").strip()
+    if not question:
+        raise BadRequest("Ask a question: q must not be empty.")
+    if len(question) > search.MAX_QUESTION:
+        raise BadRequest(f"Ask in at most {search.MAX_QUESTION} characters.")
+    return search.ask(kind, question).to_json()

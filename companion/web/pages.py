@@ -50,6 +50,7 @@ def home() -> str:
         play_url=play_url,
         mdns_url=f"http://{name}.local:{port}/" if name else None,
         qr=qr_svg(play_url),
+        next_settings={kind: table().next_settings(kind) for kind in GAMES},
     )
 
 

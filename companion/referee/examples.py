@@ -1,0 +1,249 @@
+"""Worked examples of the rules, made by the engines themselves.
+
+Each game is played from scripted positions: seeded games whose every roll, card and choice
+comes from a fixed random sequence, so the same script always plays the same game. At each
+position the script tries the legal actions with a few different inputs, and also actions the
+game does not allow now. Every ruling the engine makes, and every refusal, is an example of the
+rule it names: what the table asked, what the player did, what the referee said. The first
+example of each rule is kept (a ruling and a refusal where there are both).
+
+The examples are stored in ``examples.json`` beside this module; tests/test_referee_examples.py
+makes them again and fails on any difference, so they cannot drift from what the engines do.
+
+    python -m companion.referee.examples      # write examples.json again
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from companion.games import GAMES
+from companion.games.core import Action, ActionSpec, Field, Game, RuleError, SetupError
+
+PLAYERS = ("Ana", "Ben", "Cleo", "Dev")
+#: Names entered where a field takes any text (a card's or a place's name).
+NAMES = ("Shotgun", "Hospital", "Ammo")
+#: How many actions the scripted games of one kind play in all (games that end early leave
+#: more to the next seed), and how many one game plays at most.
+BUDGET = 1200
+STEPS = 400
+#: Inputs tried for each legal action at a position, and more when none of those was allowed.
+TRIES = 4
+RETRIES = 60
+#: Examples kept for a rule: one ruling and one refusal at most.
+KINDS = ("ruling", "refusal")
+
+
+@dataclass(frozen=True)
+class Example:
+    rule: str
+    kind: str  # "ruling" or "refusal"
+    before: str  # what the table asked for
+    action: str  # what the player did
+    text: str  # what the referee said
+
+    def to_json(self) -> dict[str, str]:
+        return {
+            "kind": self.kind,
+            "before": self.before,
+            "action": self.action,
+            "text": self.text,
+        }
+
+
+def _setup(cls: type[Game], rng: random.Random) -> dict[str, Any]:
+    setup: dict[str, Any] = {}
+    for f in cls.setup_fields:
+        if f.type == "players":
+            low = max(f.min or 1, 1)
+            high = min(f.max or len(PLAYERS), len(PLAYERS))
+            setup[f.name] = list(PLAYERS[: rng.randint(low, max(low, high))])
+        elif f.type == "text":
+            setup[f.name] = PLAYERS[0]
+        elif f.type == "choice" and f.options:
+            option = rng.choice(f.options)
+            setup[f.name] = option["value"] if isinstance(option, dict) else option
+        elif f.type == "int":
+            setup[f.name] = f.min or 0
+    return setup
+
+
+def _roll(game: Game, rng: random.Random) -> dict[str, Any]:
+    request = game.prompt().roll
+    if request is None:
+        return {"dice": []}
+    low = request.count if request.min_count is None else request.min_count
+    named: list[int | str] = [face for face in request.faces if isinstance(face, str)]
+    faces = named or list(request.faces)  # a die's symbol reads better than its pips
+    dice = []
+    for i in range(rng.randint(low, request.count)):
+        die: dict[str, Any] = {"value": rng.choice(faces)}
+        if i < len(request.preset_colors):
+            die["color"] = request.preset_colors[i]
+        elif request.colors:
+            die["color"] = rng.choice(request.colors)
+        dice.append(die)
+    return {"dice": dice}
+
+
+def _value(game: Game, f: Field, rng: random.Random) -> Any:
+    options = [o["value"] if isinstance(o, dict) and "value" in o else o for o in f.options]
+    if f.type == "roll":
+        return _roll(game, rng)
+    if f.type in ("card", "choice", "text") and options:
+        return rng.choice(options)
+    if f.type == "cards":
+        low = f.min or 0
+        high = len(options) if f.max is None else min(f.max, len(options))
+        return rng.sample(options, rng.randint(low, max(low, high))) if high >= low else []
+    if f.type == "int":
+        low = 0 if f.min is None else f.min
+        high = low + 6 if f.max is None else f.max
+        if rng.random() < 0.5:  # small numbers half the time (a few zombies, a card or two)
+            high = min(high, max(low, 0) + 2)
+        return rng.randint(low, high)
+    if f.type == "players":
+        return list(game.players())
+    if f.type == "text":
+        return rng.choice(NAMES)
+    return None
+
+
+def _action(game: Game, spec: ActionSpec, rng: random.Random) -> Action:
+    filled = {f.name: _value(game, f, rng) for f in spec.fields}
+    return Action(spec.kind, {**spec.params, **filled})
+
+
+def describe(spec_label: str, action: Action) -> str:
+    """What the player did, in a line: the action's label and what they entered."""
+    parts = []
+    for name, value in action.params.items():
+        if name == "roll" and isinstance(value, dict):
+            dice = ", ".join(
+                " ".join(str(x) for x in (d.get("color"), d.get("value")) if x is not None)
+                for d in value.get("dice", [])
+            )
+            parts.append(f"rolls {dice or 'no dice'}")
+        else:
+            shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+            parts.append(f"{name}: {shown}")
+    return spec_label + (f" ({'; '.join(parts)})" if parts else "")
+
+
+def _tries(
+    game: Game, rng: random.Random, seen: dict[str, ActionSpec]
+) -> Iterator[tuple[ActionSpec, Action]]:
+    """Actions to try at a position: each legal one with a few inputs, then the kinds of
+    action met earlier in the game that are not legal now."""
+    specs = list(game.legal_actions())
+    for spec in specs:
+        seen.setdefault(key(spec), spec)
+        for _ in range(TRIES if spec.fields else 1):
+            yield spec, _action(game, spec, rng)
+    legal = {key(spec) for spec in specs}
+    for name in sorted(set(seen) - legal):
+        yield seen[name], _action(game, seen[name], rng)
+    for _ in range(RETRIES if specs else 0):  # inputs that fit are rare here: look further
+        spec = rng.choice(specs)
+        yield spec, _action(game, spec, rng)
+
+
+def key(spec: ActionSpec) -> str:
+    """What tells one kind of step from another: its kind and fixed params (a card's effect)."""
+    return f"{spec.kind} {json.dumps(dict(spec.params), sort_keys=True)}"
+
+
+def play(kind: str, seed: int) -> Iterator[Example | None]:
+    """The examples one scripted game of ``kind`` gives, in the order it meets them, and
+    ``None`` after each action it plays."""
+    cls = GAMES[kind]
+    rng = random.Random(f"{kind}/{seed}")
+    setup = _setup(cls, rng)
+    try:
+        game = cls.new(setup)
+    except SetupError:  # choices that do not go together (each item effect in one suit)
+        choices = {f.name for f in cls.setup_fields if f.type == "choice"}
+        game = cls.new({k: v for k, v in setup.items() if k not in choices})
+    seen: dict[str, ActionSpec] = {}
+    for _ in range(STEPS):
+        if game.is_over():
+            return
+        before = game.prompt().text
+        legal = {key(spec) for spec in game.legal_actions()}
+        tried: Counter[str] = Counter()
+        moves: list[tuple[str, Game]] = []
+        rare: list[tuple[str, Game]] = []
+        for spec, action in _tries(game, rng, seen):
+            if (moves or rare) and key(spec) in legal and tried[key(spec)] >= TRIES:
+                continue  # the extra tries are only for a position where nothing was allowed
+            tried[key(spec)] += 1
+            did = describe(spec.label, action)
+            try:
+                step = game.apply(action)
+            except RuleError as exc:
+                yield Example(exc.rule, "refusal", before, did, exc.reason)
+                continue
+            for ruling in step.rulings:
+                yield Example(ruling.rule, "ruling", before, did, ruling.text)
+            # the game goes on with an ordinary step: giving up or ending it stays rare
+            (rare if spec.quiet or step.game.is_over() else moves).append((spec.kind, step.game))
+        if not moves and not rare:
+            return
+        moves = moves or rare
+        kind = rng.choice(sorted({k for k, _ in moves}))  # each kind of step as likely
+        game = rng.choice([g for k, g in moves if k == kind])
+        yield None
+
+
+def generate() -> dict[str, dict[str, list[dict[str, str]]]]:
+    """Every game's examples, by rule id: at most one ruling and one refusal a rule."""
+    out: dict[str, dict[str, list[dict[str, str]]]] = {}
+    for kind in GAMES:
+        book = GAMES[kind].rulebook
+        found: dict[str, dict[str, Example]] = {}
+        played, seed = 0, 0
+        while played < BUDGET:
+            seed += 1
+            for example in play(kind, seed):
+                if example is None:
+                    played += 1
+                elif example.rule in book:
+                    found.setdefault(example.rule, {}).setdefault(example.kind, example)
+        out[kind] = {
+            rule.id: [found[rule.id][k].to_json() for k in KINDS if k in found[rule.id]]
+            for rule in book.rules
+            if rule.id in found
+        }
+    return out
+
+
+@cache
+def stored() -> dict[str, dict[str, list[dict[str, str]]]]:
+    """The examples kept in the package (what GET /api/rules/<game> serves)."""
+    text = (resources.files("companion.referee") / "examples.json").read_text("utf-8")
+    data: dict[str, dict[str, list[dict[str, str]]]] = json.loads(text)
+    return data
+
+
+def dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def main() -> None:
+    path = Path(__file__).with_name("examples.json")
+    data = generate()
+    path.write_text(dump(data), "utf-8")
+    for kind, rules in data.items():
+        print(f"{kind}: {len(rules)} of {len(GAMES[kind].rulebook.rules)} rules have an example")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""Worked examples of the rules come from the engines, and cannot drift from what they do."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from companion.games import GAMES
+from companion.referee import examples
+
+#: Rules at the heart of each game: a player meets their refusal or ruling in the first turns.
+CORE = {
+    "zombie-dice": ("ZD-3", "ZD-4", "ZD-5", "ZD-6", "ZD-7"),
+    "lonely-dead": ("LD-7", "LD-11", "LD-19", "LD-20", "LD-22", "LD-29"),
+    "zombies-card-game": ("ZC-7", "ZC-11", "ZC-12", "ZC-13", "ZC-14"),
+    "moore-zombies": ("MZ-9", "MZ-10", "MZ-11", "MZ-13"),
+    "zombified": ("ZF-11", "ZF-12", "ZF-15", "ZF-17"),
+}
+
+
+def test_the_stored_examples_are_what_the_engines_do_now() -> None:
+    fresh = examples.generate()
+    stored = examples.stored()
+    for kind in GAMES:
+        changed = sorted(
+            rule
+            for rule in set(fresh[kind]) | set(stored[kind])
+            if fresh[kind].get(rule) != stored[kind].get(rule)
+        )
+        assert not changed, (
+            f"{kind}: the examples of {changed} differ from what the engine does now; "
+            "write them again with python -m companion.referee.examples"
+        )
+    assert examples.dump(fresh) == examples.dump(stored)
+
+
+def test_the_rules_a_player_meets_first_have_an_example() -> None:
+    stored = examples.stored()
+    for kind, rules in CORE.items():
+        missing = [rule for rule in rules if not stored[kind].get(rule)]
+        assert not missing, f"{kind}: no example for {missing}"
+
+
+def test_an_example_is_a_position_an_action_and_the_referees_words() -> None:
+    ex = examples.stored()["zombie-dice"]["ZD-5"][0]
+    assert ex["kind"] == "ruling"
+    assert "Three shotguns" in ex["text"] and "shotgun" in ex["action"]
+    assert ex["before"].endswith("and roll.")
+    refusal = examples.stored()["zombie-dice"]["ZD-3"][0]
+    assert refusal["kind"] == "refusal" and refusal["action"].startswith("Stop")
+
+
+def test_the_rules_api_carries_the_examples(client: FlaskClient) -> None:
+    book = client.get("/api/rules/zombie-dice").get_json()
+    by_id = {r["id"]: r for r in book["rules"]}
+    assert by_id["ZD-5"]["examples"] == examples.stored()["zombie-dice"]["ZD-5"]
+    assert by_id["ZD-1"]["examples"] == []  # the seats: nothing a player can get wrong in play
