@@ -34,6 +34,7 @@ def serve(args: argparse.Namespace) -> int:
             "PIN": config.server.pin,
             "DICE": config.dice,
             "MDNS_NAME": config.server.name if config.server.announce else None,
+            "TIME_ZONE": config.server.time_zone,
         }
     )
     table, desk = app.extensions["table"], app.extensions["desk"]

@@ -1,0 +1,312 @@
+"""Records: what the finished games say about the players and the games.
+
+Every figure is computed from the game logs, replayed with the engines, so games played before
+there was a Records page count too. What a game's "score" is:
+
+- Zombie Dice: brains banked (the turn chart: brains after each turn);
+- The Lonely Dead: rounds the Horde played (fewer is better: the personal best is the fewest
+  rounds of a game won); its turn chart shows the survivors in the graveyard after each round;
+- ZOMBIES!!! The Card Game: cards played toward the helipad (draw deck dealt minus cards left);
+- Moore's "Zombies!": points (treasure, and a joker still in hand);
+- Zombified: survivors in the player's tableau.
+
+A turn ends when the player to move changes (for The Lonely Dead: when the round changes).
+A game's figures are cached in the log's ``game_stats`` (see :mod:`companion.store`): a finished
+game is replayed once, and again only after a change to it (an undo or a correction).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import date, tzinfo
+from statistics import fmean
+from typing import Any
+
+from companion.games.core import Game
+from companion.games.lonely_dead import LonelyDead
+from companion.games.moore_zombies import MooreZombies
+from companion.games.zombie_dice import ZombieDice
+from companion.games.zombies_card_game import ZombiesCardGame
+from companion.games.zombified import Zombified
+from companion.history import History
+from companion.players import Player, Roster, key
+from companion.store import GameRecord, Store
+from companion.when import local, minutes
+
+log = logging.getLogger(__name__)
+
+#: How many of the latest games the Records page offers to follow turn by turn.
+RECENT = 50
+
+
+@dataclass(frozen=True)
+class Measure:
+    score: str  # what a final score counts, in a player's words
+    turn: str  # what the turn chart shows
+    lower_is_better: bool = False
+
+
+MEASURES = {
+    "zombie-dice": Measure("brains", "Brains after each turn"),
+    "lonely-dead": Measure("rounds", "Survivors in the graveyard after each round", True),
+    "zombies-card-game": Measure("cards played", "Cards played toward the helipad"),
+    "moore-zombies": Measure("points", "Points after each turn"),
+    "zombified": Measure("survivors", "Survivors in each tableau after each turn"),
+}
+
+
+def scores(game: Game) -> list[int]:
+    """Each player's score, in seat order, as :data:`MEASURES` says."""
+    if isinstance(game, ZombieDice):
+        return list(game.scores)
+    if isinstance(game, LonelyDead):
+        return [game.round]
+    if isinstance(game, ZombiesCardGame):
+        return [game.deal - 6 - len(seat.deck) for seat in game.table.seats]
+    if isinstance(game, MooreZombies):
+        return [game.points(0), game.points(1)]
+    if isinstance(game, Zombified):
+        return [len(t.survivors) for t in game.table.tableaus]
+    raise KeyError(f"no score for {game.name!r}")
+
+
+def progress(game: Game) -> list[int]:
+    """What the turn chart follows: the score, but for The Lonely Dead the Horde's victims."""
+    if isinstance(game, LonelyDead):
+        return [len(game.graveyard)]
+    return scores(game)
+
+
+def turn_of(game: Game) -> object:
+    if isinstance(game, LonelyDead):
+        return game.round
+    return game.prompt().player
+
+
+def summarise(record: GameRecord, history: History) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A finished game's figures (``summary``) and its scores turn by turn (``series``)."""
+    game = history.game
+    outcome = game.outcome()
+    names = list(game.players())
+    turns, banked, busts = [0] * len(names), [0] * len(names), [0] * len(names)
+    points = [progress(history.states[0])]
+    for n, entry in enumerate(history.entries):
+        before, after = history.states[n], history.states[n + 1]
+        if isinstance(before, ZombieDice) and isinstance(after, ZombieDice):
+            seat = before.seat
+            if entry.action.kind == "stop":
+                turns[seat] += 1
+                banked[seat] += after.scores[seat] - before.scores[seat]
+            elif "bust" in entry.signals:
+                turns[seat] += 1
+                busts[seat] += 1
+        if n == len(history.entries) - 1 or turn_of(after) != turn_of(before):
+            points.append(progress(after))
+    summary: dict[str, Any] = {
+        "players": names,
+        "scores": scores(game),
+        "winners": [] if outcome is None else list(outcome.winners),
+        "start": record.created,
+        "end": record.finished,
+        "minutes": round(minutes(record.created, record.finished or record.updated), 2),
+    }
+    if isinstance(game, ZombieDice):
+        summary["zombie_dice"] = {"turns": turns, "banked": banked, "busts": busts}
+    series = {"players": names, "measure": MEASURES[record.kind].turn, "points": points}
+    return summary, series
+
+
+@dataclass
+class Line:
+    """One player's figures in a selection of games."""
+
+    player: Player
+    games: int = 0
+    wins: int = 0
+    scores: list[int] = field(default_factory=list)
+    won_scores: list[int] = field(default_factory=list)
+    streak: int = 0
+    run: int = 0
+    last_played: str | None = None
+    turns: int = 0
+    banked: int = 0
+    busts: int = 0
+
+    def add(self, won: bool, score: int | None, finished: str | None) -> None:
+        self.games += 1
+        self.wins += won
+        self.run = self.run + 1 if won else 0
+        self.streak = max(self.streak, self.run)
+        self.last_played = finished
+        if score is not None:
+            self.scores.append(score)
+            if won:
+                self.won_scores.append(score)
+
+    def to_json(self, measure: Measure | None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "player": self.player.id,
+            "name": self.player.name,
+            "colour": self.player.colour,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.wins / self.games if self.games else None,
+            "longest_streak": self.streak,
+            "last_played": self.last_played,
+        }
+        if measure is not None:
+            pool = self.won_scores if measure.lower_is_better else self.scores
+            best = min if measure.lower_is_better else max
+            out["best_score"] = best(pool) if pool else None
+            out["average_score"] = fmean(self.scores) if self.scores else None
+        if self.turns:
+            out["brains_per_turn"] = self.banked / self.turns
+            out["bust_rate"] = self.busts / self.turns
+            out["turns"] = self.turns
+        return out
+
+
+class Records:
+    """The figures of one game log's finished games, each game's figures computed once."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def summaries(self, games: Iterable[GameRecord]) -> dict[str, dict[str, Any]]:
+        """The cached figures of ``games``; games not yet cached are replayed and cached."""
+        cached = self.store.stats()
+        missing = [g for g in games if g.id not in cached]
+        rows = []
+        for record in missing:
+            events = self.store.events(record.id)
+            history, rejected = History.replay(record.kind, record.setup, events)
+            if rejected or history.game.outcome() is None:
+                log.warning("records: game %s does not replay to its end; left out", record.id)
+                continue
+            summary, series = summarise(record, history)
+            cached[record.id] = summary
+            rows.append((record.id, len(events), summary, series))
+        for start in range(0, len(rows), 500):
+            self.store.cache_stats(rows[start : start + 500])
+        return cached
+
+    def series(self, record: GameRecord) -> dict[str, Any] | None:
+        if record.status != "finished":
+            return None
+        self.summaries([record])
+        return self.store.game_series(record.id)  # type: ignore[no-any-return]
+
+    def figures(
+        self,
+        tz: tzinfo,
+        kind: str | None = None,
+        start: date | None = None,
+        end: date | None = None,
+    ) -> dict[str, Any]:
+        """Every figure of the Records page, for the finished games of ``kind`` (all when
+        ``None``) finished from ``start`` to ``end`` (local dates, both included)."""
+        everything = self.store.games()
+        roster = Roster(everything, self.store.player_events())
+        chosen = [
+            g
+            for g in everything
+            if g.status == "finished"
+            and (kind is None or g.kind == kind)
+            and _within(g.finished or g.updated, tz, start, end)
+        ]
+        chosen.sort(key=lambda g: g.finished or g.updated)
+        summaries = self.summaries(chosen)
+        chosen = [g for g in chosen if g.id in summaries]
+        overall: dict[str, Line] = {}
+        by_kind: dict[str, dict[str, Line]] = defaultdict(dict)
+        lengths: dict[str, list[float]] = defaultdict(list)
+        holders: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
+        wins_over_time: list[dict[str, Any]] = []
+        for record in chosen:
+            summary = summaries[record.id]
+            lengths[record.kind].append(summary["minutes"])
+            measure = MEASURES[record.kind]
+            winners = {roster.follow(key(w)) for w in summary["winners"]}
+            zd = summary.get("zombie_dice")
+            for seat, name in enumerate(summary["players"]):
+                player = roster.resolve(name)
+                won = player.id in winners
+                score = summary["scores"][seat] if seat < len(summary["scores"]) else None
+                for lines, scored in ((overall, None), (by_kind[record.kind], score)):
+                    line = lines.setdefault(player.id, Line(player))
+                    line.add(won, scored, record.finished)
+                    if zd and lines is not overall:
+                        line.turns += zd["turns"][seat]
+                        line.banked += zd["banked"][seat]
+                        line.busts += zd["busts"][seat]
+                if score is not None and (won or not measure.lower_is_better):
+                    holders[record.kind].append((score, record.finished or "", player.id))
+            if winners:
+                wins_over_time.append({"at": record.finished, "winners": sorted(winners)})
+        return {
+            "games": len(chosen),
+            "players": _table(overall.values(), None),
+            "kinds": {
+                k: {
+                    "measure": MEASURES[k].score,
+                    "lower_is_better": MEASURES[k].lower_is_better,
+                    "games": len(lengths[k]),
+                    "average_minutes": fmean(lengths[k]),
+                    "record": _record(holders[k], MEASURES[k], roster),
+                    "players": _table(lines.values(), MEASURES[k]),
+                }
+                for k, lines in by_kind.items()
+            },
+            "wins_over_time": wins_over_time,
+            "people": {
+                p.id: {"name": p.name, "colour": p.colour, "nickname": p.nickname or None}
+                for p in (line.player for line in overall.values())
+            },
+            "recent_games": [
+                {
+                    "id": g.id,
+                    "kind": g.kind,
+                    "players": g.players,
+                    "winners": g.winners,
+                    "created": g.created,
+                    "finished": g.finished,
+                    "minutes": summaries[g.id]["minutes"],
+                }
+                for g in reversed(chosen[-RECENT:])
+            ],
+        }
+
+
+def _within(stamp: str, tz: tzinfo, start: date | None, end: date | None) -> bool:
+    if start is None and end is None:
+        return True
+    day = local(stamp, tz).date()
+    return (start is None or day >= start) and (end is None or day <= end)
+
+
+def _table(lines: Iterable[Line], measure: Measure | None) -> list[dict[str, Any]]:
+    rows = [line.to_json(measure) for line in lines]
+    return sorted(rows, key=lambda r: (-r["wins"], -r["games"], r["name"].casefold()))
+
+
+def _record(
+    holders: list[tuple[int, str, str]], measure: Measure, roster: Roster
+) -> dict[str, Any] | None:
+    """The record score of a game and who holds it: whoever reached it first (ties: all who
+    reached it, in the order they did)."""
+    if not holders:
+        return None
+    pick: Callable[[Iterable[int]], int] = min if measure.lower_is_better else max
+    best = pick(score for score, _, _ in holders)
+    who: list[str] = []
+    for score, _, player_id in sorted(holders, key=lambda h: h[1]):
+        if score == best and player_id not in who:
+            who.append(player_id)
+    return {
+        "score": best,
+        "holders": [roster.players[p].name for p in who],
+        "set": min(at for score, at, _ in holders if score == best),
+    }
