@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.store import Event, GameRecord, Store
+from companion.store import Event, Store
 
 #: Player colours, by the design: each carries white text at 4.5:1 or more.
 PALETTE = ("#1f5fbf", "#b3261e", "#2e7d32", "#6a3d9a", "#b34d00", "#00737a", "#a3195b", "#6d4c41")
@@ -60,23 +60,27 @@ class Player:
 class Roster:
     """Every player the games name, with the player events folded in."""
 
-    def __init__(self, games: Iterable[GameRecord], events: Iterable[Event] = ()) -> None:
+    def __init__(
+        self, plays: Iterable[tuple[Sequence[str], str]], events: Iterable[Event] = ()
+    ) -> None:
+        """``plays``: each game's players and when it was played, oldest first."""
         self.alias: dict[str, str] = {}  # a name key -> the player it now belongs to
         self.renamed: dict[str, str] = {}
         self.colours: dict[str, str] = {}
         self.nicknames: dict[str, str] = {}
         self.players: dict[str, Player] = {}
         self.built = False  # whether the games have been read: changes then update players too
+        self._named: dict[str, Player] = {}  # a name as typed -> its player
         for event in events:
             try:
                 self.apply(event.type, event.payload)
             except PlayerError:
                 continue  # an imported event that no longer fits (checked when it was written)
-        for game in sorted(games, key=lambda g: g.finished or g.updated):
-            for name in game.players:
+        for names, when in plays:
+            for name in names:
                 player = self.resolve(name)
                 player.games += 1
-                player.last_played = game.finished or game.updated
+                player.last_played = when
                 if player.id not in self.renamed:
                     player.name = " ".join(name.split())  # the latest spelling
         self.built = True
@@ -103,9 +107,12 @@ class Roster:
 
     def resolve(self, name: str) -> Player:
         """The player a name typed in a game means."""
-        name_key = key(name)
-        player = self._player(self.follow(name_key))
-        player.keys.add(name_key)
+        player = self._named.get(name)
+        if player is None:
+            name_key = key(name)
+            player = self._player(self.follow(name_key))
+            player.keys.add(name_key)
+            self._named[name] = player
         return player
 
     def get(self, player_id: str) -> Player:
@@ -156,6 +163,7 @@ class Roster:
         player = payload.get("player")
         if not isinstance(player, str):
             raise PlayerError("no player")
+        self._named.clear()
         if type_ == "rename":
             name = " ".join(str(payload["name"]).split())
             if key(name) != player:
@@ -194,7 +202,8 @@ class Players:
         self.clock = clock
 
     def roster(self) -> Roster:
-        return Roster(self.store.games(), self.store.player_events())
+        plays = [(g.players, g.finished or g.updated) for g in self.store.games()]
+        return Roster(sorted(plays, key=lambda p: p[1]), self.store.player_events())
 
     def change(self, type_: str, payload: dict[str, Any]) -> Player:
         """Check a change against the players as they are, log it, and return the player."""

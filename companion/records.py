@@ -17,9 +17,11 @@ game is replayed once, and again only after a change to it (an undo or a correct
 
 from __future__ import annotations
 
+import json
 import logging
+import threading
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, tzinfo
 from statistics import fmean
@@ -32,7 +34,7 @@ from companion.games.zombie_dice import ZombieDice
 from companion.games.zombies_card_game import ZombiesCardGame
 from companion.games.zombified import Zombified
 from companion.history import History
-from companion.players import Player, Roster, key
+from companion.players import Player, Roster
 from companion.store import GameRecord, Store
 from companion.when import local, minutes
 
@@ -137,10 +139,14 @@ class Line:
 
     def add(self, won: bool, score: int | None, finished: str | None) -> None:
         self.games += 1
-        self.wins += won
-        self.run = self.run + 1 if won else 0
-        self.streak = max(self.streak, self.run)
         self.last_played = finished
+        if won:
+            self.wins += 1
+            self.run += 1
+            if self.run > self.streak:
+                self.streak = self.run
+        else:
+            self.run = 0
         if score is not None:
             self.scores.append(score)
             if won:
@@ -169,35 +175,93 @@ class Line:
         return out
 
 
+@dataclass(frozen=True)
+class Played:
+    """A finished game and its figures."""
+
+    id: str
+    kind: str
+    finished: str
+    summary: dict[str, Any]
+
+
+@dataclass
+class Holders:
+    """A game's record score and who holds it: whoever reached it first (with a tie, all who
+    reached it, in the order they did). Scores must be offered oldest first."""
+
+    lower_is_better: bool
+    best: int | None = None
+    set: str | None = None
+    who: list[Player] = field(default_factory=list)
+
+    def offer(self, score: int, won: bool, at: str, player: Player) -> None:
+        if self.lower_is_better and not won:
+            return  # a record of fewest rounds counts the games won
+        if self.best is None or (score < self.best if self.lower_is_better else score > self.best):
+            self.best, self.set, self.who = score, at, [player]
+        elif score == self.best and player not in self.who:
+            self.who.append(player)
+
+    def to_json(self) -> dict[str, Any] | None:
+        if self.best is None:
+            return None
+        return {"score": self.best, "holders": [p.name for p in self.who], "set": self.set}
+
+
 class Records:
     """The figures of one game log's finished games, each game's figures computed once."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._memo: tuple[Any, dict[str, Any]] | None = None
+        self._parsed: dict[str, tuple[str, dict[str, Any]]] = {}  # id -> cached text, summary
+        self._lock = threading.Lock()
 
-    def summaries(self, games: Iterable[GameRecord]) -> dict[str, dict[str, Any]]:
-        """The cached figures of ``games``; games not yet cached are replayed and cached."""
-        cached = self.store.stats()
-        missing = [g for g in games if g.id not in cached]
-        rows = []
-        for record in missing:
-            events = self.store.events(record.id)
-            history, rejected = History.replay(record.kind, record.setup, events)
-            if rejected or history.game.outcome() is None:
-                log.warning("records: game %s does not replay to its end; left out", record.id)
-                continue
-            summary, series = summarise(record, history)
-            cached[record.id] = summary
-            rows.append((record.id, len(events), summary, series))
+    def played(self) -> list[Played]:
+        """Every finished game with its figures, oldest first; games not yet cached are
+        replayed and cached."""
+        games, rows = [], []
+        for game_id, kind, finished, text in self.store.finished():
+            summary = self._summary(game_id, text)
+            if summary is None:
+                record = self.store.game(game_id)
+                if record is None or record.status != "finished":
+                    continue  # taken back since
+                events = self.store.events(game_id)
+                history, rejected = History.replay(record.kind, record.setup, events)
+                if rejected or history.game.outcome() is None:
+                    log.warning("records: game %s does not replay to its end; left out", game_id)
+                    continue
+                summary, series = summarise(record, history)
+                rows.append((game_id, len(events), summary, series))
+            games.append(Played(game_id, kind, finished, summary))
         for start in range(0, len(rows), 500):
             self.store.cache_stats(rows[start : start + 500])
-        return cached
+        return games
+
+    def _summary(self, game_id: str, text: str | None) -> dict[str, Any] | None:
+        """The cached summary, parsed once while it stays the same."""
+        if text is None:
+            return None
+        known = self._parsed.get(game_id)
+        if known is None or known[0] != text:
+            known = self._parsed[game_id] = (text, json.loads(text))
+        return known[1]
 
     def series(self, record: GameRecord) -> dict[str, Any] | None:
+        """A finished game's scores turn by turn (``None`` while it is not finished)."""
         if record.status != "finished":
             return None
-        self.summaries([record])
-        return self.store.game_series(record.id)  # type: ignore[no-any-return]
+        series = self.store.game_series(record.id)
+        if series is None:
+            self.played()
+            series = self.store.game_series(record.id)
+        return series  # type: ignore[no-any-return]
+
+    def roster(self, games: list[Played]) -> Roster:
+        plays = [(g.summary["players"], g.finished) for g in games]
+        return Roster(plays, self.store.player_events())
 
     def figures(
         self,
@@ -207,45 +271,67 @@ class Records:
         end: date | None = None,
     ) -> dict[str, Any]:
         """Every figure of the Records page, for the finished games of ``kind`` (all when
-        ``None``) finished from ``start`` to ``end`` (local dates, both included)."""
-        everything = self.store.games()
-        roster = Roster(everything, self.store.player_events())
+        ``None``) finished from ``start`` to ``end`` (local dates, both included).
+
+        The figures are kept until the log's :meth:`Store.fingerprint` changes."""
+        with self._lock:
+            asked = (str(tz), kind, start, end)
+            if self._memo is not None and self._memo[0] == (self.store.fingerprint(), asked):
+                return self._memo[1]
+            games = self.played()
+            figures = self._figures(games, tz, kind, start, end)
+            self._memo = ((self.store.fingerprint(), asked), figures)
+            return figures
+
+    def _figures(
+        self,
+        games: list[Played],
+        tz: tzinfo,
+        kind: str | None,
+        start: date | None,
+        end: date | None,
+    ) -> dict[str, Any]:
+        roster = self.roster(games)
         chosen = [
             g
-            for g in everything
-            if g.status == "finished"
-            and (kind is None or g.kind == kind)
-            and _within(g.finished or g.updated, tz, start, end)
+            for g in games
+            if (kind is None or g.kind == kind) and _within(g.finished, tz, start, end)
         ]
-        chosen.sort(key=lambda g: g.finished or g.updated)
-        summaries = self.summaries(chosen)
-        chosen = [g for g in chosen if g.id in summaries]
         overall: dict[str, Line] = {}
         by_kind: dict[str, dict[str, Line]] = defaultdict(dict)
         lengths: dict[str, list[float]] = defaultdict(list)
-        holders: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
+        holders: dict[str, Holders] = {}
         wins_over_time: list[dict[str, Any]] = []
-        for record in chosen:
-            summary = summaries[record.id]
-            lengths[record.kind].append(summary["minutes"])
-            measure = MEASURES[record.kind]
-            winners = {roster.follow(key(w)) for w in summary["winners"]}
+        for game in chosen:  # oldest first: streaks and records are in the order they happened
+            summary = game.summary
+            lengths[game.kind].append(summary["minutes"])
+            if game.kind not in holders:
+                holders[game.kind] = Holders(MEASURES[game.kind].lower_is_better)
+            record = holders[game.kind]
+            winners = {roster.resolve(w).id for w in summary["winners"]}
             zd = summary.get("zombie_dice")
+            lines = by_kind[game.kind]
+            scores = summary["scores"]
             for seat, name in enumerate(summary["players"]):
                 player = roster.resolve(name)
                 won = player.id in winners
-                score = summary["scores"][seat] if seat < len(summary["scores"]) else None
-                for lines, scored in ((overall, None), (by_kind[record.kind], score)):
-                    line = lines.setdefault(player.id, Line(player))
-                    line.add(won, scored, record.finished)
-                    if zd and lines is not overall:
-                        line.turns += zd["turns"][seat]
-                        line.banked += zd["banked"][seat]
-                        line.busts += zd["busts"][seat]
-                if score is not None and (won or not measure.lower_is_better):
-                    holders[record.kind].append((score, record.finished or "", player.id))
+                score = scores[seat] if seat < len(scores) else None
+                line = overall.get(player.id)
+                if line is None:
+                    line = overall[player.id] = Line(player)
+                line.add(won, None, game.finished)
+                line = lines.get(player.id)
+                if line is None:
+                    line = lines[player.id] = Line(player)
+                line.add(won, score, game.finished)
+                if zd:
+                    line.turns += zd["turns"][seat]
+                    line.banked += zd["banked"][seat]
+                    line.busts += zd["busts"][seat]
+                if score is not None:
+                    record.offer(score, won, game.finished, player)
             if winners:
-                wins_over_time.append({"at": record.finished, "winners": sorted(winners)})
+                wins_over_time.append({"at": game.finished, "winners": sorted(winners)})
         return {
             "games": len(chosen),
             "players": _table(overall.values(), None),
@@ -255,7 +341,7 @@ class Records:
                     "lower_is_better": MEASURES[k].lower_is_better,
                     "games": len(lengths[k]),
                     "average_minutes": fmean(lengths[k]),
-                    "record": _record(holders[k], MEASURES[k], roster),
+                    "record": holders[k].to_json(),
                     "players": _table(lines.values(), MEASURES[k]),
                 }
                 for k, lines in by_kind.items()
@@ -269,11 +355,11 @@ class Records:
                 {
                     "id": g.id,
                     "kind": g.kind,
-                    "players": g.players,
-                    "winners": g.winners,
-                    "created": g.created,
+                    "players": g.summary["players"],
+                    "winners": g.summary["winners"],
+                    "created": g.summary["start"],
                     "finished": g.finished,
-                    "minutes": summaries[g.id]["minutes"],
+                    "minutes": g.summary["minutes"],
                 }
                 for g in reversed(chosen[-RECENT:])
             ],
@@ -290,23 +376,3 @@ def _within(stamp: str, tz: tzinfo, start: date | None, end: date | None) -> boo
 def _table(lines: Iterable[Line], measure: Measure | None) -> list[dict[str, Any]]:
     rows = [line.to_json(measure) for line in lines]
     return sorted(rows, key=lambda r: (-r["wins"], -r["games"], r["name"].casefold()))
-
-
-def _record(
-    holders: list[tuple[int, str, str]], measure: Measure, roster: Roster
-) -> dict[str, Any] | None:
-    """The record score of a game and who holds it: whoever reached it first (ties: all who
-    reached it, in the order they did)."""
-    if not holders:
-        return None
-    pick: Callable[[Iterable[int]], int] = min if measure.lower_is_better else max
-    best = pick(score for score, _, _ in holders)
-    who: list[str] = []
-    for score, _, player_id in sorted(holders, key=lambda h: h[1]):
-        if score == best and player_id not in who:
-            who.append(player_id)
-    return {
-        "score": best,
-        "holders": [roster.players[p].name for p in who],
-        "set": min(at for score, at, _ in holders if score == best),
-    }

@@ -268,13 +268,27 @@ class Store:
 
     # -- figures cached from the events ----------------------------------------------------------
 
-    def stats(self, column: str = "summary") -> dict[str, Any]:
-        """Every cached ``summary`` (or ``series``) by game id."""
-        if column not in ("summary", "series"):
-            raise ValueError(column)
+    def finished(self) -> list[tuple[str, str, str, str | None]]:
+        """``(id, kind, finished, cached summary as JSON text or None)`` of every finished game,
+        oldest first."""
         with self._lock:
-            rows = self._db.execute(f"SELECT game_id, {column} FROM game_stats").fetchall()
-        return {game_id: json.loads(text) for game_id, text in rows}
+            rows = self._db.execute(
+                "SELECT g.id, g.kind, g.finished, s.summary FROM games g"
+                " LEFT JOIN game_stats s ON s.game_id = g.id"
+                " WHERE g.status = 'finished' ORDER BY g.finished, g.id"
+            ).fetchall()
+        return rows
+
+    def fingerprint(self) -> tuple[int, int, int]:
+        """Changes whenever what the finished games say may have changed: a game finished or
+        taken back, a finished game changed (its cached figures are dropped), a player event."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT (SELECT COUNT(*) FROM games WHERE status = 'finished'),"
+                " (SELECT COUNT(*) FROM game_stats),"
+                " (SELECT COALESCE(MAX(seq), 0) FROM player_events)"
+            ).fetchone()
+        return int(row[0]), int(row[1]), int(row[2])
 
     def game_series(self, game_id: str) -> Any:
         with self._lock:

@@ -143,19 +143,14 @@ CSV_COLUMNS = (
 @bp.get("/history/plays.csv")
 def export_plays() -> Response:
     """One row per player per finished game, times in the table's zone."""
-    store, tz = table().store, time_zone()
-    finished = sorted(
-        (g for g in store.games() if g.status == "finished"), key=lambda g: g.finished or ""
-    )
-    summaries = records().summaries(finished)
-    roster = players().roster()
+    tz = time_zone()
+    played = records().played()
+    roster = records().roster(played)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
-    for game in finished:
-        summary = summaries.get(game.id)
-        if summary is None:
-            continue
+    for game in played:
+        summary = game.summary
         winners = {roster.resolve(w).id for w in summary["winners"]}
         for seat, name in enumerate(summary["players"]):
             player = roster.resolve(name)
@@ -163,7 +158,7 @@ def export_plays() -> Response:
                 (
                     game.id,
                     GAMES[game.kind].title,
-                    local(game.finished or game.updated, tz).strftime("%Y-%m-%d %H:%M"),
+                    local(game.finished, tz).strftime("%Y-%m-%d %H:%M"),
                     round(summary["minutes"]),
                     player.name,
                     name,

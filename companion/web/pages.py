@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from companion.announce import qr_svg
 from companion.games import GAMES
-from companion.players import PALETTE
+from companion.players import PALETTE, Roster
 from companion.table import Table, TableError
 from companion.web import records_view
 from companion.web.api import BadRequest, is_api, json_error
@@ -104,7 +104,7 @@ def records() -> str | tuple[str, int]:
 
 def colours(names: list[str]) -> list[str]:
     """Each player's colour; a colour already taken in this game gives way to a free one."""
-    roster = current_app.extensions["players"].roster()
+    roster = Roster([], table().store.player_events())
     taken: list[str] = []
     for name in names:
         colour = roster.resolve(name).colour

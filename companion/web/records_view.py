@@ -11,6 +11,8 @@ from companion.when import local, said
 
 #: The most players the wins chart draws (those with the most wins); the table has them all.
 CHART_PLAYERS = 8
+#: The most points a line of the wins chart has.
+CHART_POINTS = 120
 
 
 def wins_chart(figures: dict[str, Any], tz: tzinfo) -> dict[str, Any] | None:
@@ -28,13 +30,14 @@ def wins_chart(figures: dict[str, Any], tz: tzinfo) -> dict[str, Any] | None:
     first, last = local(timeline[0]["at"], tz), local(timeline[-1]["at"], tz)
     points: dict[str, list[tuple[float, float]]] = {p: [(0, 0)] for p in shown}
     counts = dict.fromkeys(shown, 0)
+    every = -(-len(timeline) // CHART_POINTS)  # a point every so many games: the eye sees no more
     for n, game in enumerate(timeline, start=1):
         for winner in game["winners"]:
             if winner in counts:
                 counts[winner] += 1
-                points[winner].append((n, counts[winner]))
-    for p in shown:
-        points[p].append((len(timeline), counts[p]))
+        if n % every == 0 or n == len(timeline):
+            for p in shown:
+                points[p].append((n, counts[p]))
     title = "Wins per player, game after game"
     lines = [charts.Line(people[p]["name"], people[p]["colour"], points[p]) for p in shown]
     return {
@@ -76,7 +79,7 @@ def turns_chart(series: dict[str, Any], colours: list[str]) -> dict[str, Any]:
 
 
 def game_label(game: dict[str, Any], tz: tzinfo, now: datetime | None = None) -> str:
-    """"Zombie Dice, Friday 21:40: Ana, Ben"."""
+    """ "Zombie Dice, Friday 21:40: Ana, Ben"."""
     when = said(game["created"], None, tz, now)
     return f"{GAMES[game['kind']].title}, {when}: {', '.join(game['players'])}"
 
