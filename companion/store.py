@@ -243,6 +243,11 @@ class Store:
     def games(self) -> list[GameRecord]:
         return self._games("ORDER BY updated DESC", ())
 
+    def game_ids(self) -> list[str]:
+        """Every game's id, in the order the games were added to the log."""
+        with self._lock:
+            return [row[0] for row in self._db.execute("SELECT id FROM games ORDER BY rowid")]
+
     def _games(self, where: str, args: tuple[Any, ...]) -> list[GameRecord]:
         with self._lock:
             rows = self._db.execute(
@@ -275,7 +280,7 @@ class Store:
             rows = self._db.execute(
                 "SELECT g.id, g.kind, g.finished, s.summary FROM games g"
                 " LEFT JOIN game_stats s ON s.game_id = g.id"
-                " WHERE g.status = 'finished' ORDER BY g.finished, g.id"
+                " WHERE g.status = 'finished' ORDER BY g.finished, g.rowid"
             ).fetchall()
         return rows
 

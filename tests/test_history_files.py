@@ -66,7 +66,7 @@ def test_a_history_moves_to_another_table_and_a_second_import_doubles_nothing(
     there = unlocked(other)
     report = there.post("/api/history/import", json=data).get_json()
     assert report == {"imported": [first, second], "skipped": [], "refused": [], "players": 2}
-    ben = next(p for p in there.get("/api/players").get_json()["players"] if p["id"] == "ben")
+    ben = next(p for p in there.get("/api/players").get_json()["known"] if p["id"] == "ben")
     assert (ben["nickname"], ben["colour"]) == ("Benny", "#00737a")
     for game_id in (first, second):
         assert (

@@ -22,7 +22,7 @@ def start(client: FlaskClient, *names: str) -> str:
 
 
 def players(client: FlaskClient) -> dict[str, dict[str, Any]]:
-    return {p["id"]: p for p in client.get("/api/players").get_json()["players"]}
+    return {p["id"]: p for p in client.get("/api/players").get_json()["known"]}
 
 
 def test_a_name_is_one_player_whatever_its_case_and_spacing() -> None:
@@ -40,7 +40,7 @@ def test_the_list_puts_recent_players_first(client: FlaskClient, table: Table) -
     table.clock = iter(["2026-11-20T19:00:00+00:00", "2026-11-20T20:00:00+00:00"]).__next__
     start(client, "Ana", "Ben")
     start(client, "Cy", "Dora")
-    listed = client.get("/api/players").get_json()["players"]
+    listed = client.get("/api/players").get_json()["known"]
     assert {p["id"] for p in listed[:2]} == {"cy", "dora"}
     assert {p["id"] for p in listed} == {"ana", "ben", "cy", "dora"}
     assert all(p["colour"] in PALETTE and p["nickname"] is None for p in listed)

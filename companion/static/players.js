@@ -28,6 +28,6 @@
   };
 
   fetch("/api/players").then((r) => r.json()).then((data) => {
-    if (data.players && data.players.length) offer(data.players);
+    if (data.known && data.known.length) offer(data.known);
   }).catch(() => {}); // without the list the form works as before
 })();

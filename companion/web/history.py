@@ -43,11 +43,6 @@ def _player_error(exc: PlayerError) -> tuple[dict[str, Any], int]:
 # -- players ---------------------------------------------------------------------------------
 
 
-@bp.get("/players")
-def list_players() -> dict[str, Any]:
-    return {"players": [p.to_json() for p in players().roster().recent()]}
-
-
 @bp.patch("/players/<player_id>")
 def change_player(player_id: str) -> dict[str, Any]:
     gate().require()
@@ -116,7 +111,7 @@ def export_history() -> Response:
         "format": HISTORY_FORMAT,
         "version": HISTORY_VERSION,
         "exported": utc_now(),
-        "games": [tbl.export(g.id) for g in reversed(tbl.games())],
+        "games": [tbl.export(game_id) for game_id in tbl.store.game_ids()],
         "players": [e.to_json() for e in tbl.store.player_events()],
     }
     return Response(
