@@ -147,3 +147,21 @@ def test_plays_as_csv_one_row_per_player_per_finished_game(client: FlaskClient) 
     assert rows[3]["player"] == "ana"  # the latest spelling of the player
     assert {r["game"] for r in rows} == {"Zombie Dice"} and rows[0]["score_counts"] == "brains"
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", r["finished"]) for r in rows)
+
+
+def test_records_and_turns_over_the_api(client: FlaskClient) -> None:
+    game_id = finished_game(client, "Ana", "Ben")
+    figures = client.get("/api/records?game=zombie-dice").get_json()
+    assert figures["games"] == 1 and figures["players"][0]["name"] == "Ana"
+    assert client.get("/api/records?from=2000-01-01&to=2000-12-31").get_json()["games"] == 0
+    bad = client.get("/api/records?game=chess")
+    assert bad.status_code == 400 and "zombie-dice" in bad.get_json()["error"]
+    assert client.get("/api/records?from=yesterday").status_code == 400
+    turns = client.get(f"/api/games/{game_id}/turns").get_json()
+    assert turns["players"] == ["Ana", "Ben"]
+    assert turns["points"][-1] == [15, 0] and len(turns["points"]) == 11  # the start, 10 turns
+    playing = client.post(
+        "/api/games", json={"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}
+    ).get_json()["id"]
+    assert client.get(f"/api/games/{playing}/turns").status_code == 409
+    assert client.get("/api/games/nope/turns").status_code == 404

@@ -35,6 +35,10 @@ def time_zone() -> tzinfo:
     return current_app.extensions["time_zone"]  # type: ignore[no-any-return]
 
 
+class NotFinished(TableError):
+    status = 409
+
+
 @bp.errorhandler(PlayerError)
 def _player_error(exc: PlayerError) -> tuple[dict[str, Any], int]:
     return error_response(exc.status, str(exc))
@@ -97,7 +101,7 @@ def get_records() -> dict[str, Any]:
 def game_turns(game_id: str) -> dict[str, Any]:
     series = records().series(table().record(game_id))
     if series is None:
-        raise TableError("This game is not finished yet.")
+        raise NotFinished("This game is not finished yet: its turns are shown once it is.")
     return series
 
 
