@@ -77,13 +77,17 @@ class Roster:
             except PlayerError:
                 continue  # an imported event that no longer fits (checked when it was written)
         for names, when in plays:
-            for name in names:
-                player = self.resolve(name)
-                player.games += 1
-                player.last_played = when
-                if player.id not in self.renamed:
-                    player.name = " ".join(name.split())  # the latest spelling
+            self.saw(names, when)
         self.built = True
+
+    def saw(self, names: Sequence[str], when: str) -> None:
+        """Count a game these players played (games are counted oldest first)."""
+        for name in names:
+            player = self.resolve(name)
+            player.games += 1
+            player.last_played = when
+            if player.id not in self.renamed:
+                player.name = " ".join(name.split())  # the latest spelling
 
     # -- reading ---------------------------------------------------------------------------------
 

@@ -175,16 +175,6 @@ class Line:
         return out
 
 
-@dataclass(frozen=True)
-class Played:
-    """A finished game and its figures."""
-
-    id: str
-    kind: str
-    finished: str
-    summary: dict[str, Any]
-
-
 @dataclass
 class Holders:
     """A game's record score and who holds it: whoever reached it first (with a tie, all who
@@ -200,7 +190,7 @@ class Holders:
             return  # a record of fewest rounds counts the games won
         if self.best is None or (score < self.best if self.lower_is_better else score > self.best):
             self.best, self.set, self.who = score, at, [player]
-        elif score == self.best and player not in self.who:
+        elif score == self.best and all(p is not player for p in self.who):
             self.who.append(player)
 
     def to_json(self) -> dict[str, Any] | None:
@@ -209,22 +199,132 @@ class Holders:
         return {"score": self.best, "holders": [p.name for p in self.who], "set": self.set}
 
 
+@dataclass(frozen=True)
+class Played:
+    """A finished game and its figures (``n``: the number they were cached under)."""
+
+    id: str
+    kind: str
+    finished: str
+    n: int
+    summary: dict[str, Any]
+
+
+class Tally:
+    """The figures of a selection of finished games, the games folded in oldest first (so a
+    game finishing later is folded into the figures as they are, not worked out anew)."""
+
+    def __init__(self, roster: Roster, everything: list[Played]) -> None:
+        self.roster = roster  # made from ``everything``: every finished game, for the names
+        self.everything = list(everything)
+        self.games: list[Played] = []  # the games chosen, folded in
+        self.overall: dict[str, Line] = {}
+        self.by_kind: dict[str, dict[str, Line]] = defaultdict(dict)
+        self.lengths: dict[str, list[float]] = defaultdict(list)
+        self.holders: dict[str, Holders] = {}
+        self.wins_over_time: list[dict[str, Any]] = []
+
+    def continue_with(self, everything: list[Played], chosen: list[Played]) -> bool:
+        """Fold in the games that finished since, if that is all that changed: ``everything``
+        and ``chosen`` begin with this tally's games, unchanged. False: work it out anew."""
+        if not (_begins(everything, self.everything) and _begins(chosen, self.games)):
+            return False
+        for game in everything[len(self.everything) :]:
+            self.roster.saw(game.summary["players"], game.finished)
+        self.everything = list(everything)
+        for game in chosen[len(self.games) :]:
+            self.fold(game)
+        return True
+
+    def fold(self, game: Played) -> None:
+        roster, summary = self.roster, game.summary
+        self.games.append(game)
+        self.lengths[game.kind].append(summary["minutes"])
+        if game.kind not in self.holders:
+            self.holders[game.kind] = Holders(MEASURES[game.kind].lower_is_better)
+        record = self.holders[game.kind]
+        winners = {roster.resolve(w).id for w in summary["winners"]}
+        zd = summary.get("zombie_dice")
+        lines = self.by_kind[game.kind]
+        scores = summary["scores"]
+        for seat, name in enumerate(summary["players"]):
+            player = roster.resolve(name)
+            won = player.id in winners
+            score = scores[seat] if seat < len(scores) else None
+            line = self.overall.get(player.id)
+            if line is None:
+                line = self.overall[player.id] = Line(player)
+            line.add(won, None, game.finished)
+            line = lines.get(player.id)
+            if line is None:
+                line = lines[player.id] = Line(player)
+            line.add(won, score, game.finished)
+            if zd:
+                line.turns += zd["turns"][seat]
+                line.banked += zd["banked"][seat]
+                line.busts += zd["busts"][seat]
+            if score is not None:
+                record.offer(score, won, game.finished, player)
+        if winners:
+            self.wins_over_time.append({"at": game.finished, "winners": sorted(winners)})
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": len(self.games),
+            "players": _table(self.overall.values(), None),
+            "kinds": {
+                k: {
+                    "measure": MEASURES[k].score,
+                    "lower_is_better": MEASURES[k].lower_is_better,
+                    "games": len(self.lengths[k]),
+                    "average_minutes": fmean(self.lengths[k]),
+                    "record": self.holders[k].to_json(),
+                    "players": _table(lines.values(), MEASURES[k]),
+                }
+                for k, lines in self.by_kind.items()
+            },
+            "wins_over_time": list(self.wins_over_time),
+            "people": {
+                p.id: {"name": p.name, "colour": p.colour, "nickname": p.nickname or None}
+                for p in (line.player for line in self.overall.values())
+            },
+            "recent_games": [
+                {
+                    "id": g.id,
+                    "kind": g.kind,
+                    "players": g.summary["players"],
+                    "winners": g.summary["winners"],
+                    "created": g.summary["start"],
+                    "finished": g.finished,
+                    "minutes": g.summary["minutes"],
+                }
+                for g in reversed(self.games[-RECENT:])
+            ],
+        }
+
+
 class Records:
     """The figures of one game log's finished games, each game's figures computed once."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._memo: tuple[Any, dict[str, Any]] | None = None
-        self._parsed: dict[str, tuple[str, dict[str, Any]]] = {}  # id -> cached text, summary
         self._lock = threading.Lock()
+        self._parsed: dict[str, tuple[int, dict[str, Any]]] = {}  # id -> cache number, summary
+        self._newest = 0  # the highest cache number parsed
+        #: The figures last shown, by what was asked: the log's fingerprint then, the tally.
+        self._tallies: dict[Any, tuple[Any, Tally, dict[str, Any]]] = {}
 
     def played(self) -> list[Played]:
         """Every finished game with its figures, oldest first; games not yet cached are
         replayed and cached."""
-        games, rows = [], []
-        for game_id, kind, finished, text in self.store.finished():
-            summary = self._summary(game_id, text)
-            if summary is None:
+        rows = self.store.finished()
+        if any(n is not None and self._parsed.get(i, (None,))[0] != n for i, _, _, n in rows):
+            for number, game_id, text in self.store.summaries_after(self._newest):
+                self._parsed[game_id] = (number, json.loads(text))
+                self._newest = max(self._newest, number)
+        missing: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = []
+        for game_id, _, _, cached in rows:
+            if cached is None:
                 record = self.store.game(game_id)
                 if record is None or record.status != "finished":
                     continue  # taken back since
@@ -233,21 +333,16 @@ class Records:
                 if rejected or history.game.outcome() is None:
                     log.warning("records: game %s does not replay to its end; left out", game_id)
                     continue
-                summary, series = summarise(record, history)
-                rows.append((game_id, len(events), summary, series))
-            games.append(Played(game_id, kind, finished, summary))
-        for start in range(0, len(rows), 500):
-            self.store.cache_stats(rows[start : start + 500])
-        return games
-
-    def _summary(self, game_id: str, text: str | None) -> dict[str, Any] | None:
-        """The cached summary, parsed once while it stays the same."""
-        if text is None:
-            return None
-        known = self._parsed.get(game_id)
-        if known is None or known[0] != text:
-            known = self._parsed[game_id] = (text, json.loads(text))
-        return known[1]
+                missing.append((game_id, len(events), *summarise(record, history)))
+        if missing:
+            for start in range(0, len(missing), 500):
+                self.store.cache_stats(missing[start : start + 500])
+            return self.played()  # now numbered
+        return [
+            Played(game_id, kind, finished, n, self._parsed[game_id][1])
+            for game_id, kind, finished, n in rows
+            if n is not None
+        ]
 
     def series(self, record: GameRecord) -> dict[str, Any] | None:
         """A finished game's scores turn by turn (``None`` while it is not finished)."""
@@ -273,97 +368,42 @@ class Records:
         """Every figure of the Records page, for the finished games of ``kind`` (all when
         ``None``) finished from ``start`` to ``end`` (local dates, both included).
 
-        The figures are kept until the log's :meth:`Store.fingerprint` changes."""
+        The figures are kept while the log's :meth:`Store.fingerprint` stays the same; when
+        only more games have finished, they are folded into the figures kept."""
         with self._lock:
             asked = (str(tz), kind, start, end)
-            if self._memo is not None and self._memo[0] == (self.store.fingerprint(), asked):
-                return self._memo[1]
+            fingerprint = self.store.fingerprint()
+            kept = self._tallies.get(asked)
+            if kept is not None and kept[0] == fingerprint:
+                return kept[2]
             games = self.played()
-            figures = self._figures(games, tz, kind, start, end)
-            self._memo = ((self.store.fingerprint(), asked), figures)
+            chosen = [
+                g
+                for g in games
+                if (kind is None or g.kind == kind) and _within(g.finished, tz, start, end)
+            ]
+            if (
+                kept is None
+                or kept[0][2] != fingerprint[2]
+                or not kept[1].continue_with(games, chosen)
+            ):
+                tally = Tally(self.roster(games), games)
+                for game in chosen:
+                    tally.fold(game)
+            else:
+                tally = kept[1]
+            figures = tally.to_json()
+            if len(self._tallies) > 16:
+                self._tallies.clear()
+            self._tallies[asked] = (self.store.fingerprint(), tally, figures)
             return figures
 
-    def _figures(
-        self,
-        games: list[Played],
-        tz: tzinfo,
-        kind: str | None,
-        start: date | None,
-        end: date | None,
-    ) -> dict[str, Any]:
-        roster = self.roster(games)
-        chosen = [
-            g
-            for g in games
-            if (kind is None or g.kind == kind) and _within(g.finished, tz, start, end)
-        ]
-        overall: dict[str, Line] = {}
-        by_kind: dict[str, dict[str, Line]] = defaultdict(dict)
-        lengths: dict[str, list[float]] = defaultdict(list)
-        holders: dict[str, Holders] = {}
-        wins_over_time: list[dict[str, Any]] = []
-        for game in chosen:  # oldest first: streaks and records are in the order they happened
-            summary = game.summary
-            lengths[game.kind].append(summary["minutes"])
-            if game.kind not in holders:
-                holders[game.kind] = Holders(MEASURES[game.kind].lower_is_better)
-            record = holders[game.kind]
-            winners = {roster.resolve(w).id for w in summary["winners"]}
-            zd = summary.get("zombie_dice")
-            lines = by_kind[game.kind]
-            scores = summary["scores"]
-            for seat, name in enumerate(summary["players"]):
-                player = roster.resolve(name)
-                won = player.id in winners
-                score = scores[seat] if seat < len(scores) else None
-                line = overall.get(player.id)
-                if line is None:
-                    line = overall[player.id] = Line(player)
-                line.add(won, None, game.finished)
-                line = lines.get(player.id)
-                if line is None:
-                    line = lines[player.id] = Line(player)
-                line.add(won, score, game.finished)
-                if zd:
-                    line.turns += zd["turns"][seat]
-                    line.banked += zd["banked"][seat]
-                    line.busts += zd["busts"][seat]
-                if score is not None:
-                    record.offer(score, won, game.finished, player)
-            if winners:
-                wins_over_time.append({"at": game.finished, "winners": sorted(winners)})
-        return {
-            "games": len(chosen),
-            "players": _table(overall.values(), None),
-            "kinds": {
-                k: {
-                    "measure": MEASURES[k].score,
-                    "lower_is_better": MEASURES[k].lower_is_better,
-                    "games": len(lengths[k]),
-                    "average_minutes": fmean(lengths[k]),
-                    "record": holders[k].to_json(),
-                    "players": _table(lines.values(), MEASURES[k]),
-                }
-                for k, lines in by_kind.items()
-            },
-            "wins_over_time": wins_over_time,
-            "people": {
-                p.id: {"name": p.name, "colour": p.colour, "nickname": p.nickname or None}
-                for p in (line.player for line in overall.values())
-            },
-            "recent_games": [
-                {
-                    "id": g.id,
-                    "kind": g.kind,
-                    "players": g.summary["players"],
-                    "winners": g.summary["winners"],
-                    "created": g.summary["start"],
-                    "finished": g.finished,
-                    "minutes": g.summary["minutes"],
-                }
-                for g in reversed(chosen[-RECENT:])
-            ],
-        }
+
+def _begins(games: list[Played], start: list[Played]) -> bool:
+    """Whether ``games`` begin with the games of ``start``, their figures unchanged."""
+    return len(games) >= len(start) and all(
+        a.id == b.id and a.n == b.n for a, b in zip(start, games, strict=False)
+    )
 
 
 def _within(stamp: str, tz: tzinfo, start: date | None, end: date | None) -> bool:

@@ -56,7 +56,8 @@ CREATE TABLE IF NOT EXISTS player_events (
     at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS game_stats (
-    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    n INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id TEXT NOT NULL UNIQUE REFERENCES games(id),
     summary TEXT NOT NULL,
     series TEXT NOT NULL
 );
@@ -273,16 +274,23 @@ class Store:
 
     # -- figures cached from the events ----------------------------------------------------------
 
-    def finished(self) -> list[tuple[str, str, str, str | None]]:
-        """``(id, kind, finished, cached summary as JSON text or None)`` of every finished game,
-        oldest first."""
+    def finished(self) -> list[tuple[str, str, str, int | None]]:
+        """``(id, kind, finished, number of its cached figures or None)`` of every finished
+        game, oldest first. Cached figures are numbered in the order they were cached, and a
+        game's are numbered anew whenever they are cached again."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT g.id, g.kind, g.finished, s.summary FROM games g"
+            return self._db.execute(
+                "SELECT g.id, g.kind, g.finished, s.n FROM games g"
                 " LEFT JOIN game_stats s ON s.game_id = g.id"
                 " WHERE g.status = 'finished' ORDER BY g.finished, g.rowid"
             ).fetchall()
-        return rows
+
+    def summaries_after(self, n: int) -> list[tuple[int, str, str]]:
+        """``(number, game id, summary as JSON text)`` of the figures cached after number ``n``."""
+        with self._lock:
+            return self._db.execute(
+                "SELECT n, game_id, summary FROM game_stats WHERE n > ? ORDER BY n", (n,)
+            ).fetchall()
 
     def fingerprint(self) -> tuple[int, int, int]:
         """Changes whenever what the finished games say may have changed: a game finished or

@@ -12,8 +12,8 @@ import pytest
 
 from companion.games import GAMES
 from companion.games.core import Action
-from companion.players import key
-from companion.records import MEASURES, Played, Records, progress, scores, turn_of
+from companion.players import Roster, key
+from companion.records import MEASURES, Played, Records, Tally, progress, scores, turn_of
 from companion.store import Store
 from companion.table import Table
 from companion.when import said
@@ -194,24 +194,41 @@ def test_filters_by_game_and_by_local_date(
     assert records.figures(BERLIN, kind="lonely-dead")["games"] == 0
 
 
-def test_an_undone_finish_leaves_the_records_and_a_corrected_one_changes_them(
+def test_a_reopened_game_leaves_the_records_and_a_corrected_one_changes_them(
     evening: tuple[Table, Records, Clock, list[str]],
 ) -> None:
     table, records, _, ids = evening
     before = records.figures(BERLIN)
     assert before["games"] == len(EVENINGS)
-    table.undo(ids[-1])  # the last stop: the game is in play again
+    table.reopen(ids[-1])  # the last stop is taken back: the game is in play again
     after = records.figures(BERLIN)
     assert after["games"] == len(EVENINGS) - 1
     table.act(ids[-1], Action("stop"))
     assert records.figures(BERLIN)["games"] == len(EVENINGS)
-    # Correct the first roll of the first game: Ana banked 1 brain fewer.
+    # Reopen the first game and correct its first roll: Ana banked 1 brain fewer.
+    table.reopen(ids[0])
     first = table.history(ids[0]).entries[0]
     table.correct(ids[0], first.seq, roll("gB gB gF"))
+    table.act(ids[0], Action("stop"))
     again = records.figures(BERLIN)
     row = next(r for r in again["kinds"]["zombie-dice"]["players"] if r["player"] == "ana")
     old = next(r for r in before["kinds"]["zombie-dice"]["players"] if r["player"] == "ana")
     assert row["average_score"] == pytest.approx(old["average_score"] - 1 / old["games"])
+
+
+def test_a_game_finished_later_is_folded_in_as_a_count_from_scratch_would(
+    evening: tuple[Table, Records, Clock, list[str]],
+) -> None:
+    table, records, clock, _ = evening
+    for kind in (None, "zombie-dice"):
+        records.figures(BERLIN, kind)  # the figures kept, to fold the next game into
+    clock.now += timedelta(hours=2)
+    play(table, clock, Game(["Ben ", "Eve"], [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, -1]))
+    for kind in (None, "zombie-dice"):
+        folded = records.figures(BERLIN, kind)
+        assert folded == Records(table.store).figures(BERLIN, kind)
+        assert folded["games"] == len(EVENINGS) + 1
+        assert folded["recent_games"][0]["players"] == ["Ben", "Eve"]
 
 
 def test_score_per_turn_through_a_zombie_dice_game(
@@ -228,18 +245,20 @@ def test_score_per_turn_through_a_zombie_dice_game(
     assert series["points"] == want
 
 
-def test_the_lonely_dead_counts_fewest_rounds_of_a_game_won(tmp_path: Path) -> None:
+def test_the_lonely_dead_counts_fewest_rounds_of_a_game_won() -> None:
     """Lower is better: the personal best and the record are the fewest rounds among wins."""
-    records = Records(Store(tmp_path / "t.sqlite3"))
     plays = [("Ana", 7, True), ("Ana", 3, False), ("Ana", 5, True), ("Ben", 4, True)]
     games = [
-        Played(f"g{n}", "lonely-dead", f"2026-11-0{n + 1}T20:00:00+00:00", {
+        Played(f"g{n}", "lonely-dead", f"2026-11-0{n + 1}T20:00:00+00:00", n, {
             "players": [who], "scores": [rounds], "winners": [who] if won else [],
             "start": f"2026-11-0{n + 1}T19:00:00+00:00", "minutes": 60.0,
         })
         for n, (who, rounds, won) in enumerate(plays)
     ]  # fmt: skip
-    figures = records._figures(games, BERLIN, None, None, None)
+    tally = Tally(Roster([(g.summary["players"], g.finished) for g in games]), games)
+    for game in games:
+        tally.fold(game)
+    figures = tally.to_json()
     kind = figures["kinds"]["lonely-dead"]
     rows = {r["player"]: r for r in kind["players"]}
     assert rows["ana"]["best_score"] == min(r for w, r, won in plays if w == "Ana" and won)
