@@ -309,8 +309,9 @@ class Records:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._lock = threading.Lock()
-        self._parsed: dict[str, tuple[int, dict[str, Any]]] = {}  # id -> cache number, summary
-        self._newest = 0  # the highest cache number parsed
+        self._summaries: dict[int, dict[str, Any]] = {}  # cached figures by their number
+        self._parsed: dict[str, Played] = {}  # each finished game, as last read
+        self._newest = 0  # the highest number of cached figures read
         #: The figures last shown, by what was asked: the log's fingerprint then, the tally.
         self._tallies: dict[Any, tuple[Any, Tally, dict[str, Any]]] = {}
 
@@ -318,10 +319,6 @@ class Records:
         """Every finished game with its figures, oldest first; games not yet cached are
         replayed and cached."""
         rows = self.store.finished()
-        if any(n is not None and self._parsed.get(i, (None,))[0] != n for i, _, _, n in rows):
-            for number, game_id, text in self.store.summaries_after(self._newest):
-                self._parsed[game_id] = (number, json.loads(text))
-                self._newest = max(self._newest, number)
         missing: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = []
         for game_id, _, _, cached in rows:
             if cached is None:
@@ -334,15 +331,25 @@ class Records:
                     log.warning("records: game %s does not replay to its end; left out", game_id)
                     continue
                 missing.append((game_id, len(events), *summarise(record, history)))
-        if missing:
-            for start in range(0, len(missing), 500):
-                self.store.cache_stats(missing[start : start + 500])
-            return self.played()  # now numbered
-        return [
-            Played(game_id, kind, finished, n, self._parsed[game_id][1])
-            for game_id, kind, finished, n in rows
-            if n is not None
-        ]
+        for start in range(0, len(missing), 500):
+            self.store.cache_stats(missing[start : start + 500])
+        numbers: dict[str, int] = {}
+        if missing or any(n is not None and n not in self._summaries for *_, n in rows):
+            for number, game_id, text in self.store.summaries_after(self._newest):
+                self._summaries[number] = json.loads(text)
+                self._newest = max(self._newest, number)
+                numbers[game_id] = number
+        games = []
+        for game_id, kind, finished, cached in rows:
+            cached = numbers.get(game_id, cached)
+            if cached is None or cached not in self._summaries:
+                continue  # changed or taken back while it was being read: left for next time
+            game = self._parsed.get(game_id)
+            if game is None or game.n != cached or game.finished != finished:
+                game = Played(game_id, kind, finished, cached, self._summaries[cached])
+                self._parsed[game_id] = game
+            games.append(game)
+        return games
 
     def series(self, record: GameRecord) -> dict[str, Any] | None:
         """A finished game's scores turn by turn (``None`` while it is not finished)."""
