@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from companion.config import Config, ConfigError, find, load
 from companion.history import History
-from companion.store import StoreError
+from companion.store import StoreError, backup
 from companion.table import TableError, read_export
 
 
@@ -34,6 +34,7 @@ def serve(args: argparse.Namespace) -> int:
             "PIN": config.server.pin,
             "DICE": config.dice,
             "MDNS_NAME": config.server.name if config.server.announce else None,
+            "TIME_ZONE": config.server.time_zone,
         }
     )
     table, desk = app.extensions["table"], app.extensions["desk"]
@@ -102,6 +103,14 @@ def replay(args: argparse.Namespace) -> int:
     return 1 if rejected else 0
 
 
+def back_up(args: argparse.Namespace) -> int:
+    """Copy the game log while the service runs (SQLite's online backup)."""
+    config = settings(args)
+    games = backup(config.database, args.path)
+    print(f"Backed up {games} game(s) from {config.database} to {args.path}")
+    return 0
+
+
 def read_dice(args: argparse.Namespace) -> int:
     from companion.vision.cli import run
 
@@ -136,6 +145,12 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--db", help="the game log file (default ~/.local/share/zombie-table/)")
         p.add_argument("--pin", help="the table PIN (default: one made up on first start, kept)")
         p.set_defaults(run=run)
+
+    p = sub.add_parser("backup", help="copy the game log to PATH, also while the table runs")
+    p.add_argument("path", metavar="PATH", help="the copy to write (replaced if it exists)")
+    p.add_argument("--config", help="the config file (default: see docs/CONFIG.md)")
+    p.add_argument("--db", help="the game log file (default: the config's storage.database)")
+    p.set_defaults(run=back_up, host=None, port=None, pin=None)
 
     p = sub.add_parser("replay", help="replay an exported game file and print its final state")
     p.add_argument("file")

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from companion.when import ZoneError, zone
+
 SEARCH_PATH = (Path("/etc/zombie-table/config.toml"), Path("~/.config/zombie-table/config.toml"))
 DEFAULT_DB = "~/.local/share/zombie-table/table.sqlite3"
 
@@ -35,6 +37,7 @@ class ServerConfig:
     pin: str | None = None  # None: made up on first start and kept in the game log
     name: str = "zombie-table"  # announced as http://NAME.local/
     announce: bool = True  # mDNS
+    time_zone: str = ""  # an IANA name for the times pages show; "": the machine's own zone
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,10 @@ def check_server(server: ServerConfig) -> None:
         raise ConfigError("server.pin (or --pin) must be 4 to 12 digits")
     if not (server.name and server.name.replace("-", "").isalnum() and len(server.name) <= 63):
         raise ConfigError("server.name must be letters, digits and '-' (a .local host name)")
+    try:
+        zone(server.time_zone)
+    except ZoneError as exc:
+        raise ConfigError(f"server.time_zone: {exc}") from exc
 
 
 def _known(where: str, data: Mapping[str, Any], allowed: set[str]) -> None:

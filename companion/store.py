@@ -3,6 +3,11 @@
 Each game is a row in ``games`` and a stream of rows in ``events`` keyed by
 ``(game_id, seq)``; a write at a position that is already taken fails instead of overwriting,
 so two writers can never both think they appended the same event.
+
+Players are known across games through ``player_events`` (renames, merges, colours, nicknames),
+appended like a game's events; the games' own logs are never rewritten. ``game_stats`` is not
+part of the log: it caches figures computed from a game's events, and a game's row there is
+deleted in the same transaction that appends to the game, so it never outlives them.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 #: The log's format, kept in SQLite's ``user_version``.
-LOG_FORMAT = 1
+LOG_FORMAT = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -43,6 +48,18 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE TABLE IF NOT EXISTS settings (
     name TEXT PRIMARY KEY,
     value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS player_events (
+    seq INTEGER PRIMARY KEY,
+    type TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS game_stats (
+    n INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id TEXT NOT NULL UNIQUE REFERENCES games(id),
+    summary TEXT NOT NULL,
+    series TEXT NOT NULL
 );
 """
 
@@ -183,6 +200,7 @@ class Store:
         with self._write() as db:
             self._insert(db, game_id, event)
             self._summarise(db, game_id, event.at, length, winners)
+            db.execute("DELETE FROM game_stats WHERE game_id = ?", (game_id,))
 
     @staticmethod
     def _insert(db: sqlite3.Connection, game_id: str, event: Event) -> None:
@@ -226,6 +244,11 @@ class Store:
     def games(self) -> list[GameRecord]:
         return self._games("ORDER BY updated DESC", ())
 
+    def game_ids(self) -> list[str]:
+        """Every game's id, in the order the games were added to the log."""
+        with self._lock:
+            return [row[0] for row in self._db.execute("SELECT id FROM games ORDER BY rowid")]
+
     def _games(self, where: str, args: tuple[Any, ...]) -> list[GameRecord]:
         with self._lock:
             rows = self._db.execute(
@@ -249,6 +272,72 @@ class Store:
             for id_, kind, setup, created, updated, status, players, winners, finished, n in rows
         ]
 
+    # -- figures cached from the events ----------------------------------------------------------
+
+    def finished(self) -> list[tuple[str, str, str, int | None]]:
+        """``(id, kind, finished, number of its cached figures or None)`` of every finished
+        game, oldest first. Cached figures are numbered in the order they were cached, and a
+        game's are numbered anew whenever they are cached again."""
+        with self._lock:
+            return self._db.execute(
+                "SELECT g.id, g.kind, g.finished, s.n FROM games g"
+                " LEFT JOIN game_stats s ON s.game_id = g.id"
+                " WHERE g.status = 'finished' ORDER BY g.finished, g.rowid"
+            ).fetchall()
+
+    def summaries_after(self, n: int) -> list[tuple[int, str, str]]:
+        """``(number, game id, summary as JSON text)`` of the figures cached after number ``n``."""
+        with self._lock:
+            return self._db.execute(
+                "SELECT n, game_id, summary FROM game_stats WHERE n > ? ORDER BY n", (n,)
+            ).fetchall()
+
+    def fingerprint(self) -> tuple[int, int, int]:
+        """Changes whenever what the finished games say may have changed: a game finished or
+        taken back, a finished game changed (its cached figures are dropped), a player event."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT (SELECT COUNT(*) FROM games WHERE status = 'finished'),"
+                " (SELECT COUNT(*) FROM game_stats),"
+                " (SELECT COALESCE(MAX(seq), 0) FROM player_events)"
+            ).fetchone()
+        return int(row[0]), int(row[1]), int(row[2])
+
+    def game_series(self, game_id: str) -> Any:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT series FROM game_stats WHERE game_id = ?", (game_id,)
+            ).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def cache_stats(self, rows: Sequence[tuple[str, int, Any, Any]]) -> None:
+        """Cache ``(game_id, events, summary, series)``, figures computed from the game's first
+        ``events`` events; a game that has more events by now is left out."""
+        with self._write() as db:
+            for game_id, events, summary, series in rows:
+                db.execute(
+                    "INSERT OR REPLACE INTO game_stats (game_id, summary, series)"
+                    " SELECT ?, ?, ? WHERE"
+                    " (SELECT COUNT(*) FROM events WHERE game_id = ?) = ?",
+                    (game_id, json.dumps(summary), json.dumps(series), game_id, events),
+                )
+
+    # -- players ---------------------------------------------------------------------------------
+
+    def append_player_event(self, type_: str, payload: dict[str, Any], at: str) -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO player_events (type, payload, at) VALUES (?, ?, ?)",
+                (type_, json.dumps(payload), at),
+            )
+
+    def player_events(self) -> list[Event]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, type, payload, at FROM player_events ORDER BY seq"
+            ).fetchall()
+        return [Event(seq, type_, json.loads(payload), at) for seq, type_, payload, at in rows]
+
     def setting(self, name: str) -> str | None:
         with self._lock:
             row = self._db.execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
@@ -261,3 +350,37 @@ class Store:
                 " ON CONFLICT(name) DO UPDATE SET value = excluded.value",
                 (name, value),
             )
+
+
+def backup(database: str | Path, target: str | Path) -> int:
+    """Copy the game log at ``database`` to ``target`` with SQLite's online backup, while the
+    service may be writing; the copy is one consistent moment of the log. Returns its games.
+
+    The copy is written beside ``target`` and renamed over it only once it is complete and
+    passes SQLite's integrity check, so ``target`` is never a half-written file.
+    """
+    source_path, target_path = Path(database), Path(target)
+    if not source_path.is_file():
+        raise StoreError(f"there is no game log at {source_path}")
+    partial = target_path.with_name(target_path.name + ".partial")
+    partial.unlink(missing_ok=True)
+    try:
+        source = sqlite3.connect(source_path)
+        try:
+            copy = sqlite3.connect(partial)
+            try:
+                source.backup(copy)  # all pages in one step: one read transaction, one moment
+                check = copy.execute("PRAGMA integrity_check").fetchone()[0]
+                games = copy.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            finally:
+                copy.close()
+        finally:
+            source.close()
+        if check != "ok":
+            raise StoreError(f"the copy of the game log failed SQLite's integrity check: {check}")
+        partial.replace(target_path)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot back up {source_path} to {target_path}: {exc}") from exc
+    finally:
+        partial.unlink(missing_ok=True)
+    return int(games)

@@ -7,7 +7,9 @@ the log cannot be written, the game in memory is put back as it was.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import secrets
 import threading
 from collections.abc import Callable, Mapping
@@ -23,6 +25,8 @@ from companion.store import Event, GameRecord, Store
 
 EXPORT_FORMAT = "zombie-table/game"
 EXPORT_VERSION = 1
+#: The ids games have (and that an imported game may keep).
+GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 #: How many of the latest actions a snapshot's game log carries (the export has them all).
 SNAPSHOT_LOG = 200
 
@@ -55,6 +59,16 @@ class SettingUsed(TableError):
     """A table setting that has already mattered in the game, or would change its moves."""
 
     status = 409
+
+
+class AlreadyHere(TableError):
+    """An imported game the table already has: the same game id and the same log."""
+
+    status = 409
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"This game is already here (game {game_id}); nothing was imported.")
+        self.game_id = game_id
 
 
 @dataclass(frozen=True)
@@ -376,6 +390,7 @@ class Table:
         return {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
+            "id": game_id,
             "kind": record.kind,
             "setup": record.setup,
             "created": record.created,
@@ -383,7 +398,13 @@ class Table:
         }
 
     def import_game(self, data: Any) -> str:
-        """Store an exported game as a new game; every event must replay cleanly."""
+        """Store an exported game as a new game; every event must replay cleanly.
+
+        The game keeps the id it has in the file (a file without one gets an id made from its
+        log, so the same file always has the same id). A game the table already has, with the
+        same id and the same log, raises :class:`AlreadyHere`; another game that happens to
+        have that id gets a new one.
+        """
         kind, setup, events = read_export(data)
         try:
             history, rejected = History.replay(kind, setup, events)
@@ -392,21 +413,44 @@ class Table:
         if rejected:
             event, why = rejected[0]
             raise TableError(f"the file's event {event.seq} does not replay: {why}")
-        game_id = secrets.token_hex(4)
         outcome = history.game.outcome()
         with self._lock:
+            game_id = self._import_id(data, kind, events)
             self.store.create_game(
                 game_id,
                 kind,
                 setup,
                 list(history.game.players()),
-                self.clock(),
+                _stamp(data.get("created")) or self.clock(),
                 events,
                 length=len(history.entries),
                 winners=None if outcome is None else list(outcome.winners),
             )
             self._histories[game_id] = history
         return game_id
+
+    def _import_id(self, data: dict[str, Any], kind: str, events: list[Event]) -> str:
+        given = data.get("id")
+        if not (isinstance(given, str) and GAME_ID.fullmatch(given)):
+            log = json.dumps([kind, data["setup"], [e.to_json() for e in events]], sort_keys=True)
+            given = hashlib.sha256(log.encode()).hexdigest()[:8]
+        held = self.store.game(given)
+        if held is None:
+            return given
+        if held.kind == kind and self.store.events(given) == events:
+            raise AlreadyHere(given)
+        return secrets.token_hex(4)
+
+
+def _stamp(value: Any) -> str | None:
+    """An exported time, if it is one."""
+    if not isinstance(value, str):
+        return None
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return value
 
 
 def check_params(game: Game, action: Action) -> None:

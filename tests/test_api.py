@@ -110,10 +110,13 @@ def test_export_and_import_round_trip(client: FlaskClient) -> None:
     client.post(f"/api/games/{game['id']}/actions", json={"kind": "stop"})
     exported = client.get(f"/api/games/{game['id']}/export")
     assert "attachment" in exported.headers["Content-Disposition"]
-    response = client.post("/api/games/import", json=exported.get_json())
+    data = exported.get_json()
+    again = client.post("/api/games/import", json=data)
+    assert again.status_code == 409 and "already here" in again.get_json()["error"]
+    response = client.post("/api/games/import", json={**data, "id": "copy"})
     assert response.status_code == 201
     copy = response.get_json()
-    assert copy["id"] != game["id"]
+    assert copy["id"] == "copy"
     original = client.get(f"/api/games/{game['id']}").get_json()
     assert copy["view"] == original["view"] and copy["log"] == original["log"]
     bad = client.post("/api/games/import", json={"format": "something"})

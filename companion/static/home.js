@@ -35,7 +35,15 @@
     const file = event.target.files[0];
     if (!file) return;
     try {
-      const game = await ZT.send("POST", "/api/games/import", JSON.parse(await file.text()));
+      const data = JSON.parse(await file.text());
+      if (data.format === "zombie-table/history") {
+        const done = await ZT.send("POST", "/api/history/import", data);
+        ZT.toast(`${done.imported.length} imported, ${done.skipped.length} already here` +
+          (done.refused.length ? `, ${done.refused.length} refused` : ""));
+        setTimeout(() => location.reload(), 1500);
+        return;
+      }
+      const game = await ZT.send("POST", "/api/games/import", data);
       location.href = `/games/${game.id}`;
     } catch (error) {
       ZT.fail(error);

@@ -11,12 +11,15 @@ from flask import Flask
 
 from companion.config import DiceConfig
 from companion.desk import DiceDesk
+from companion.players import Players
+from companion.records import Records
 from companion.store import Store
 from companion.table import Table
-from companion.web import api, pages, settings  # noqa: F401  (settings: its API routes)
+from companion.web import api, history, pages, settings  # noqa: F401  (their API routes)
 from companion.web.auth import Gate
 from companion.web.camera import camera_link
 from companion.web.dice import saved_colors
+from companion.when import zone
 
 PACKAGE = Path(__file__).resolve().parents[1]
 #: Templates ship inside the package when installed, and beside it in a source checkout.
@@ -37,8 +40,8 @@ def table_pin(store: Store, configured: str | None) -> str:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. ``config`` may set DATABASE (a path), PIN, DICE (a :class:`DiceConfig`)
-    and any Flask setting."""
+    """Build the app. ``config`` may set DATABASE (a path), PIN, DICE (a :class:`DiceConfig`),
+    TIME_ZONE (an IANA name; the machine's zone when unset) and any Flask setting."""
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=str(PACKAGE / "static"))
     app.config.from_mapping(
         DATABASE=str(Path.home() / ".local/share/zombie-table/table.sqlite3"),
@@ -62,6 +65,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["desk"] = desk = DiceDesk(table, dice.confirm_below, dice.colors)
     saved_colors(desk)
     app.extensions["gate"] = Gate(table_pin(store, app.config["PIN"]))
+    app.extensions["players"] = Players(store, table.clock)
+    app.extensions["records"] = Records(store)
+    app.extensions["time_zone"] = zone(app.config.get("TIME_ZONE"))
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.context_processor(camera_link)

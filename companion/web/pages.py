@@ -21,9 +21,13 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from companion.announce import qr_svg
 from companion.games import GAMES
+from companion.players import PALETTE, Roster
 from companion.table import Table, TableError
-from companion.web.api import is_api, json_error
+from companion.web import records_view
+from companion.web.api import BadRequest, is_api, json_error
+from companion.web.history import filters, time_zone
 from companion.web.settings import saved_players
+from companion.when import said
 
 bp = Blueprint("pages", __name__)
 
@@ -59,6 +63,56 @@ def play() -> WerkzeugResponse:
     """Where the QR code on the home page leads: the game in play, or the home page."""
     current = table().current()
     return redirect(url_for("pages.game", game_id=current) if current else url_for("pages.home"))
+
+
+@bp.app_template_filter("said")
+def said_filter(start: str, end: str | None = None) -> str:
+    """A game's time as players say it, in the table's zone: "Friday 21:40, 34 min"."""
+    return said(start, end, time_zone())
+
+
+@bp.get("/records")
+def records() -> str | tuple[str, int]:
+    try:
+        kind, start, end = filters()
+    except BadRequest as exc:
+        return render_template("records.html", error=exc.message, kinds=GAMES), 400
+    tz = time_zone()
+    figures = current_app.extensions["records"].figures(tz, kind, start, end)
+    recent = figures["recent_games"]
+    chosen = next((g for g in recent if g["id"] == request.args.get("turns")), None)
+    chosen = chosen or (recent[0] if recent else None)
+    turns = None
+    if chosen is not None:
+        series = current_app.extensions["records"].series(table().record(chosen["id"]))
+        if series is not None:
+            turns = records_view.turns_chart(series, colours(series["players"]))
+    return render_template(
+        "records.html",
+        kinds=GAMES,
+        kind=kind,
+        start=start,
+        end=end,
+        figures=figures,
+        wins=records_view.wins_chart(figures, tz),
+        busts=records_view.bust_chart(figures["kinds"].get("zombie-dice", {}).get("players", [])),
+        recent=[(g["id"], records_view.game_label(g, tz)) for g in recent],
+        chosen=chosen,
+        turns=turns,
+        local=lambda stamp: said(stamp, None, tz) if stamp else "",
+    )
+
+
+def colours(names: list[str]) -> list[str]:
+    """Each player's colour; a colour already taken in this game gives way to a free one."""
+    roster = Roster([], table().store.player_events())
+    taken: list[str] = []
+    for name in names:
+        colour = roster.resolve(name).colour
+        if colour in taken:
+            colour = next((c for c in PALETTE if c not in taken), colour)
+        taken.append(colour)
+    return taken
 
 
 @bp.get("/manifest.webmanifest")

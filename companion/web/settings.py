@@ -47,7 +47,13 @@ def check_players(raw: Any) -> list[dict[str, str]]:
 
 @bp.get("/players")
 def get_players() -> dict[str, Any]:
-    return {"players": saved_players(table().store), "colors": list(PLAYER_COLORS)}
+    """The saved players, and everyone who played here (``known``, the most recent first)."""
+    known = current_app.extensions["players"].roster().recent()
+    return {
+        "players": saved_players(table().store),
+        "colors": list(PLAYER_COLORS),
+        "known": [p.to_json() for p in known],
+    }
 
 
 @bp.put("/players")

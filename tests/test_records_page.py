@@ -1,0 +1,107 @@
+"""The Records page and the recent players in real headless Chromium, at phone and tablet size."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select
+
+from companion.store import Store
+from companion.table import Table
+from tests.browser import wait
+from tests.screens import check_axe, check_no_sideways_scroll, open_screen, unlock_screen
+from tests.server import Server
+from tests.test_records import EVENINGS, Clock, play
+
+
+@pytest.fixture(scope="module")
+def evenings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, list[str]]]:
+    """The service on a log holding the hand-made evenings of test_records."""
+    db = tmp_path_factory.mktemp("records") / "table.sqlite3"
+    clock = Clock(datetime(2026, 11, 20, 19, 0, tzinfo=UTC))
+    store = Store(db)
+    table = Table(store, clock)
+    ids = []
+    for game in EVENINGS:
+        ids.append(play(table, clock, game))
+        clock.now += timedelta(hours=1)
+    store.close()
+    server = Server(db).start()
+    yield server, ids
+    server.stop()
+
+
+def last_turn(page: WebDriver) -> list[str]:
+    """The scores in the last row of the turn-by-turn table (opened first, as a reader would)."""
+    page.find_element(By.CSS_SELECTOR, "#turns-table").find_element(By.XPATH, "ancestor::details")
+    page.execute_script("document.querySelector('#turns-table').closest('details').open = true")
+    row = page.find_elements(By.CSS_SELECTOR, "#turns-table tbody tr")[-1]
+    return [cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+
+
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_the_records_page_reads_on_a_phone_and_a_tablet(
+    evenings: tuple[Server, list[str]], tmp_path: Path, size: str
+) -> None:
+    server, ids = evenings
+    page: WebDriver = open_screen(tmp_path, size)
+    try:
+        page.get(f"{server.url}/records")
+        assert page.find_element(By.ID, "games-count").text.startswith(f"{len(EVENINGS)} finished")
+        check_no_sideways_scroll(page)
+        check_axe(page)
+        charts = page.find_elements(By.CSS_SELECTOR, "svg.chart[role=img]")
+        assert len(charts) == 3  # wins over time, bust rate, a game turn by turn
+        assert all(c.size["width"] <= page.execute_script("return innerWidth") for c in charts)
+        rows = page.find_elements(By.CSS_SELECTOR, "#players-table tbody tr")
+        assert [r.find_element(By.TAG_NAME, "th").text for r in rows] == ["Ana", "Ben", "Cy"]
+        # The turn chart shows the latest game; another one is a choice away (no button).
+        assert last_turn(page) == ["13", "15"]  # Ben, Ana
+        Select(page.find_element(By.ID, "turns-game")).select_by_value(ids[2])
+        wait(page, f"location.search.includes('turns={ids[2]}')")
+        last = last_turn(page)
+        assert last == ["14", "12", "11"]  # Ben, ANA, Cy after the last turn
+        check_no_sideways_scroll(page)
+        check_axe(page)
+        page.save_screenshot(str(tmp_path / f"records-{size}.png"))
+        # A filter narrows the figures: no game of The Lonely Dead yet.
+        Select(page.find_element(By.CSS_SELECTOR, "#filters select[name=game]")).select_by_value(
+            "lonely-dead"
+        )
+        wait(page, "location.search.includes('game=lonely-dead')")
+        assert page.find_element(By.ID, "games-count").text.startswith("0 finished")
+    finally:
+        page.quit()
+
+
+def test_recent_players_fill_the_new_game_form_in_one_tap(
+    evenings: tuple[Server, list[str]], tmp_path: Path
+) -> None:
+    server, _ = evenings
+    page = open_screen(tmp_path, "phone")
+    try:
+        page.get(server.url + "/")
+        wait(page, "document.querySelectorAll('.recent-player').length > 0")
+        group = "fieldset[data-kind='zombie-dice'] .players"
+        chips = page.find_elements(By.CSS_SELECTOR, f"{group} .recent-player")
+        assert [c.text for c in chips] == ["Ana", "Ben", "Cy"]  # the latest game's first
+        chips[1].click()
+        chips[0].click()
+        chips[1].click()  # already in: not twice
+        inputs = page.find_elements(By.CSS_SELECTOR, f"{group} input.player")
+        assert [i.get_attribute("value") for i in inputs[:3]] == ["Ben", "Ana", ""]
+        check_no_sideways_scroll(page)
+        unlock_screen(page)
+        page.find_element(By.CSS_SELECTOR, "#new-game button[type=submit]").click()
+        wait(page, "location.pathname.startsWith('/games/')")
+        game = server.get(
+            "/api/games/" + page.execute_script("return location.pathname").split("/")[-1]
+        )
+        assert game["players"] == ["Ben", "Ana"]
+    finally:
+        page.quit()
