@@ -16,8 +16,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds of quiet after which a stream sends a comment, so that proxies keep it open.
 KEEPALIVE = 15.0
-#: Seconds between looks at whether the client has hung up.
-HANGUP_CHECK = 1.0
+#: Seconds between looks at whether the client has hung up (a page that hands the stream to
+#: another page of its browser is seen to let go before the other's stream opens).
+HANGUP_CHECK = 0.25
 #: What a browser waits before it connects again after the stream broke, in milliseconds.
 RETRY_MS = 2000
 
