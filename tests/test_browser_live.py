@@ -68,6 +68,14 @@ def shows(page: WebDriver, version: int) -> None:
     assert page.find_element(By.ID, "prompt").text
 
 
+def streams_come_to(server: Server, count: int) -> None:
+    """The service sees ``count`` live streams open within SHOWN s."""
+    deadline = time.monotonic() + SHOWN
+    while server.streams_open()[-1] != count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.streams_open()[-1] == count
+
+
 def test_a_plain_http_origin_is_not_a_secure_context(lan_server: Server, browser: WebDriver) -> None:
     """What the pages may use: no Web Locks on the table's plain-http address."""
     browser.get(lan_server.url + "/")
@@ -121,7 +129,7 @@ def test_seven_game_pages_shown_at_once_share_one_stream(
         browser.switch_to.window(window)
         wait(browser, "document.getElementById('live').textContent === 'live'", SHOWN)
         shows(browser, version)
-    assert lan_server.streams_open()[-1] == 1
+    streams_come_to(lan_server, 1)
 
     browser.switch_to.window(windows[0])  # the first page opened holds the stream
     browser.close()
@@ -130,7 +138,7 @@ def test_seven_game_pages_shown_at_once_share_one_stream(
         browser.switch_to.window(window)
         shows(browser, version)
     assert max(lan_server.streams_open()) == 1
-    assert lan_server.streams_open()[-1] == 1
+    streams_come_to(lan_server, 1)
 
 
 def test_a_page_restored_by_back_shows_the_changes_made_meanwhile(
@@ -147,6 +155,7 @@ def test_a_page_restored_by_back_shows_the_changes_made_meanwhile(
     )
     browser.find_element(By.CSS_SELECTOR, "a.brand").click()  # to the home page
     wait(browser, "location.pathname === '/'")
+    streams_come_to(lan_server, 0)  # the page left let go of its stream (home holds none)
     for _ in range(5):
         version = change(lan_server, game)
     browser.back()
@@ -169,11 +178,7 @@ def test_a_tab_hidden_for_a_minute_catches_up_when_shown(
     tab = browser.current_window_handle
     browser.switch_to.new_window("tab")
     browser.get(f"{lan_server.url}/rules")
-    # The hidden page let go of its stream (the rules page holds none).
-    deadline = time.monotonic() + SHOWN
-    while lan_server.streams_open()[-1] != 0 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert lan_server.streams_open()[-1] == 0
+    streams_come_to(lan_server, 0)  # the hidden page let go of its stream (rules hold none)
     start = time.monotonic()
     while time.monotonic() - start < 60:
         version = change(lan_server, game)
