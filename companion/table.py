@@ -99,6 +99,9 @@ class Table:
         self._histories: dict[str, History] = {}
         self._snapshots: dict[str, tuple[int, dict[str, Any], str]] = {}
         self._listeners: list[Listener] = []
+        #: Changes accepted since the table started, and the number of each game's latest one.
+        self._changes = 0
+        self._moved: dict[str, int] = {}
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -358,6 +361,8 @@ class Table:
             raise
         signals = () if entry is None else entry.signals
         change = Change(game_id, history.next_seq, entry, signals, self._snapshot(game_id)[1])
+        self._changes += 1
+        self._moved[game_id] = self._changes
         self._changed.notify_all()
         for listener in list(self._listeners):
             listener(change)
@@ -382,6 +387,19 @@ class Table:
         with self._changed:
             self._changed.wait_for(lambda: self.version(game_id) != seen, timeout)
             return self.version(game_id)
+
+    def changes(self) -> int:
+        """How many changes the table has accepted since it started (any game)."""
+        with self._lock:
+            return self._changes
+
+    def wait_for_moves(self, seen: int, timeout: float) -> tuple[int, list[tuple[str, int]]]:
+        """Block until the table accepts a change after its ``seen``-th (or ``timeout``); the
+        number of changes now, and each game changed since with its version."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._changes != seen, timeout)
+            moved = [g for g, n in self._moved.items() if n > seen]
+            return self._changes, [(g, self.version(g)) for g in moved]
 
     # -- files -----------------------------------------------------------------------------
 

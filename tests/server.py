@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -15,31 +16,40 @@ from pathlib import Path
 from typing import Any
 
 PIN = "1357"
+STREAMS_OPEN = re.compile(r"live stream (?:opened|closed) \S+: (\d+) open")
 #: Seconds a request may take. Generous: the first Zombie Dice roll after a start waits for the
 #: advice to be solved (a few seconds on a slow machine), and tests check behaviour, not time.
 TIMEOUT = 30
 
 
-def free_port() -> int:
+def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((host, 0))
         return int(s.getsockname()[1])
 
 
 class Server:
-    def __init__(self, db: Path, port: int | None = None, config: Path | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        port: int | None = None,
+        config: Path | None = None,
+        host: str = "127.0.0.1",
+    ) -> None:
         self.db = db
-        self.port = port or free_port()
+        self.host = host
+        self.port = port or free_port(host)
         self.config = config
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://{host}:{self.port}"
+        self.log = db.parent / f"service-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
-        command = [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1"]
+        command = [sys.executable, "-m", "companion.cli", "serve", "--host", self.host]
         command += ["--port", str(self.port), "--db", str(self.db), "--pin", PIN]
         if self.config is not None:
             command += ["--config", str(self.config)]
-        log = self.db.parent / f"service-{self.port}.log"
+        log = self.log
         with log.open("ab") as out:
             self.process = subprocess.Popen(
                 command, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ)
@@ -53,6 +63,10 @@ class Server:
                 time.sleep(0.05)
         self.stop()
         raise RuntimeError(f"the service did not start:\n{log.read_text()[-2000:]}")
+
+    def streams_open(self) -> list[int]:
+        """How many live streams were open after each opened or closed, as the service logs."""
+        return [int(n) for n in STREAMS_OPEN.findall(self.log.read_text())]
 
     def kill(self) -> None:
         assert self.process is not None

@@ -295,6 +295,7 @@ def random_requests(draw: st.DrawFn, world: World) -> Sent:
                 *(f"/api/games/{game}/{what}" for what in CHANGES),
                 f"/api/games/{game}/export",
                 f"/api/games/{game}/stream",
+                "/api/stream",
                 f"/api/rules/{kind}",
                 *(f"/api/dice{what}" for what in DICE_PATHS),
                 *(f"/api/camera/{what}" for what in CAMERA_PATHS),

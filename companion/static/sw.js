@@ -1,11 +1,11 @@
 // The offline shell: the pages' own files are kept, so the app opens even when the table's
 // service cannot be reached, and says so; live game data always comes from the network.
 "use strict";
-const SHELL = "zombie-table-shell-v4";
+const SHELL = "zombie-table-shell-v5";
 const FILES = [
-  "/offline", "/static/style.css", "/static/zt.js", "/static/dice.js", "/static/table.js",
-  "/static/referee.js", "/static/camera.js", "/static/home.js", "/static/settings.js",
-  "/static/awake.webm",
+  "/offline", "/static/style.css", "/static/zt.js", "/static/dice.js", "/static/live.js",
+  "/static/table.js", "/static/referee.js", "/static/camera.js", "/static/home.js",
+  "/static/players.js", "/static/settings.js", "/static/awake.webm",
   "/static/icons/icon-192.png", "/static/icons/icon.svg", "/manifest.webmanifest",
 ];
 

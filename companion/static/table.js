@@ -55,15 +55,9 @@ Object.assign(ZT, {
     ZT.keepAwake();
     ZT.watchDice();
     const live = document.getElementById("live");
-    const source = new EventSource(ZT.gamePath("/stream"));
-    source.addEventListener("snapshot", (event) => {
-      live.textContent = "live";
-      live.className = "live on";
-      ZT.render(JSON.parse(event.data));
-    });
-    source.addEventListener("error", () => {
-      live.textContent = "reconnecting…";
-      live.className = "live";
+    ZT.live.watch(ZT.gameId, ZT.render, (state) => {
+      live.textContent = state === "live" ? "live" : `${state}…`;
+      live.className = state === "live" ? "live on" : "live";
     });
   },
 

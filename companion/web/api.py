@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request, session, url_for
@@ -16,10 +15,10 @@ from companion.referee import examples, search
 from companion.store import Conflict, StoreError
 from companion.table import Change, NotFound, Table, TableError
 from companion.web.auth import AuthError, Gate, granted
+from companion.web.streams import event_stream
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-STREAM_KEEPALIVE = 15.0
 #: The largest body of an ordinary request (a move, a roll, a new game); an imported game may
 #: be as large as the app's MAX_CONTENT_LENGTH.
 MAX_BODY_BYTES = 64 * 1024
@@ -310,22 +309,33 @@ def stream(game_id: str) -> Response:
     """Server-sent events: a full snapshot now, and again after every change."""
     tbl = table()
     tbl.record(game_id)
+    seen = -1
 
-    def events() -> Iterator[str]:
-        seen = -1
-        yield "retry: 2000\n\n"
-        while True:
-            if tbl.wait_for_change(game_id, seen, STREAM_KEEPALIVE) == seen:
-                yield ": still here\n\n"
-                continue
-            seen, text = tbl.snapshot_text(game_id)
-            yield f"event: snapshot\ndata: {text}\n\n"
+    def wait(timeout: float) -> list[str]:
+        nonlocal seen
+        if tbl.wait_for_change(game_id, seen, timeout) == seen:
+            return []
+        seen, text = tbl.snapshot_text(game_id)
+        return [f"event: snapshot\ndata: {text}\n\n"]
 
-    return Response(
-        events(),
-        mimetype="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
+    return event_stream(wait)
+
+
+@bp.get("/stream")
+def table_stream() -> Response:
+    """Server-sent events: the id and new version of every game changed from now on."""
+    tbl = table()
+    seen = tbl.changes()  # before the stream opens: a change after its opening is never missed
+
+    def wait(timeout: float) -> list[str]:
+        nonlocal seen
+        seen, moved = tbl.wait_for_moves(seen, timeout)
+        return [
+            f"event: change\ndata: {json.dumps({'id': game_id, 'version': version})}\n\n"
+            for game_id, version in moved
+        ]
+
+    return event_stream(wait)
 
 
 @bp.get("/rules/<kind>")
