@@ -13,7 +13,12 @@ above. When the round is over, one seat on the bar wins; several play a tiebreak
 worth :func:`tiebreak` to each by its place in seat order. :class:`Round` works this through seat
 by seat: for each seat still to play, facing each bar it can meet, one exact turn solve gives its
 own chance and the chances that it ends below or on the bar (the seats that played) and what
-every later seat's chance becomes.
+every later seat's chance becomes. The work grows steeply with each seat to follow (one seat: a
+few hundred milliseconds; two: some ten seconds), so the advice follows the :data:`FOLLOWED` seat
+still to play with the best score: exact whenever at most one seat is still to play after the
+player (every last round of two or three players, and the last two seats of any round); further
+seats, further behind, are left out. :class:`Round` itself follows any number of seats (the
+tiebreaker chances of three seats are computed so).
 
 **Before the last round, two players**: the chance to win from both scores and whose turn it is,
 by value iteration (:mod:`companion.games.zombie_dice_table`), shipped as a small table.
@@ -36,18 +41,20 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.games.zombie_dice_advice import Refill, TurnPosition, next_roll
-from companion.games.zombie_dice_turns import Floats, TurnGraph, shipped, solve
+from companion.games.zombie_dice_advice import TurnPosition
+from companion.games.zombie_dice_turns import Floats, Solution, TurnGraph, shipped, solve
 
 #: Brains that end the game's ordinary rounds (ZD-7).
 TARGET = 13
 #: Brains a turn is followed to.
 REACH = 32
+#: Seats still to play in a last round that the chances follow (those with the best scores).
+FOLLOWED = 1
 #: The two-player table and the tiebreaker chances, written by
 #: ``python -m companion.games.zombie_dice_table``.
 TABLE = Path(__file__).with_name("zombie_dice_table.npz")
 
-Ties = Callable[[int], Sequence[float]]
+Ties = Callable[[int], "Sequence[float] | Floats"]
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,7 @@ class Round:
         self.reach = reach
         self.graph = graph or shipped()
         self._outlooks: dict[tuple[tuple[int, ...], int, int], Outlook] = {}
-        self._last: dict[float | None, Floats] = {}
+        self._last: dict[object, Floats] = {}
 
     def share(self, rest: tuple[int, ...], bar: int, level: int, place: int) -> float:
         """The chance that the ``place``-th (by seat) of the seats on the bar wins the game."""
@@ -147,6 +154,14 @@ class Round:
         if need < 0:
             return Outlook(1.0, 0.0, 0.0, ())
         tie = float(self.ties(level + 1)[level])
+        if need == 0:  # a turn that banks nothing (a bust too) is level with the bar
+            if ("level", tie) not in self._last:
+                follow = np.zeros((2, 1, 2))
+                follow[0, 0, 1] = 1.0
+                got = solve(self.graph, np.array([tie, 1.0]), follow).start[0, 0, :]
+                self._last["level", tie] = got
+            won, below, level_with = self._last["level", tie]
+            return Outlook(float(won), float(below), float(level_with), ())
         if need == self.reach:  # it stops on the bar at best: it rolls until it gets there
             if None not in self._last:
                 worth = np.zeros(self.reach + 1)
@@ -155,8 +170,8 @@ class Round:
             there = float(self._last[None][0])
             return Outlook(tie * there, 1 - there, there, ())
         if tie not in self._last:
-            # One solve serves every bar: holding b brains at the start of a turn is needing
-            # reach - b more (the dice do not know the count).
+            # One solve serves every bar from 1 up: holding b brains at the start of a turn is
+            # needing reach - b more (the dice do not know the count; a bust is below the bar).
             reach = self.reach
             worth = np.zeros(reach + 2)
             worth[reach], worth[reach + 1] = tie, 1.0
@@ -179,10 +194,17 @@ def _table() -> dict[str, Floats]:
 
 
 def tiebreak(n: int) -> tuple[float, ...]:
-    """The chances of ``n`` tied seats in a tiebreaker round to win, by seat order."""
+    """The chances of ``n`` tied seats in a tiebreaker round to win, by seat order.
+
+    The table holds them for as many seats as it was computed for (see
+    :mod:`companion.games.zombie_dice_table`); a larger tie counts as an equal share each.
+    """
     if n == 1:
         return (1.0,)
-    return tuple(float(p) for p in _table()["tiebreak"][n, :n])
+    ties = _table()["tiebreak"]
+    if n >= len(ties):
+        return (1 / n,) * n
+    return tuple(float(p) for p in ties[n, :n])
 
 
 @cache
@@ -219,7 +241,9 @@ def worth(table: Table) -> Floats:
         played = [table.scores[s] for s in table.contenders if s < me]
         bar = max(played, default=0)
         level = sum(1 for s in played if s == bar)
-        rest = tuple(table.scores[s] for s in later)
+        # the seats still to play with the best scores, in seat order
+        ahead = sorted(sorted(later, key=lambda s: -table.scores[s])[:FOLLOWED])
+        rest = tuple(table.scores[s] for s in ahead)
         return last_round().worth(score, rest, bar, level, REACH)
     others = [s for s in range(len(table.scores)) if s != me]
     # the leader of the others; on equal scores the one who plays soonest after me
@@ -259,11 +283,14 @@ class Chances:
     stop: float
 
 
-@lru_cache(maxsize=16)
-def _turn(worth: tuple[float, ...]) -> tuple[Floats, Floats]:
-    solution = solve(shipped(), np.array(worth), keep=True)
-    assert solution.value is not None
-    return solution.worth, solution.value
+def warm() -> None:
+    """Load the turn graph and the table, and solve the first turn of a two-player game."""
+    start_chance(Table((0, 0), 0, (0, 1), False))
+
+
+@lru_cache(maxsize=4)
+def _turn(worth: tuple[float, ...]) -> Solution:
+    return solve(shipped(), np.array(worth), keep=True)
 
 
 def trimmed(values: Floats) -> tuple[float, ...]:
@@ -276,17 +303,11 @@ def trimmed(values: Floats) -> tuple[float, ...]:
 
 def chances(table: Table, position: TurnPosition) -> Chances:
     """The chances to win at ``position`` of the player now playing."""
-    worth_of, value = _turn(trimmed(worth(table)))
-    cap = len(worth_of) - 1
-    graph = shipped()
-    outcome = next_roll(position, Refill.LITERAL)
-    roll = float(outcome.bust) * worth_of[0, 0]
-    for child, p in outcome.positions.items():
-        roll += float(p) * value[min(child.brains, cap), graph.find(child), 0]
-    return Chances(float(roll), float(worth_of[min(position.brains, cap), 0]))
+    solution = _turn(trimmed(worth(table)))
+    roll = solution.roll(shipped(), position)
+    return Chances(float(roll[0]), float(solution.stop(position.brains)[0]))
 
 
 def start_chance(table: Table) -> float:
     """The chance to win of the player about to start a turn."""
-    worth_of, value = _turn(trimmed(worth(table)))
-    return float(value[0, 0, 0])
+    return float(_turn(trimmed(worth(table))).start[0, 0, 0])

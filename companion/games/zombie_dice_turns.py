@@ -220,18 +220,19 @@ class Solution:
 
     @property
     def cap(self) -> int:
-        return self.worth.shape[0] - 1
+        return int(self.worth.shape[0]) - 1
 
     def stop(self, brains: int) -> Floats:
         """What stopping with ``brains`` is worth, by column."""
-        return self.worth[min(brains, self.cap)]
+        out: Floats = self.worth[min(brains, self.cap)]
+        return out
 
     def roll(self, graph: TurnGraph, position: TurnPosition) -> Floats:
         """What rolling from ``position`` and then playing on optimally is worth, by column."""
         if self.value is None:
             raise ValueError("the turn was solved for its start only (keep=False)")
         outcome = next_roll(position, Refill.LITERAL)
-        total = float(outcome.bust) * self.worth[0]
+        total: Floats = float(outcome.bust) * self.worth[0]
         for child, p in outcome.positions.items():
             total = total + float(p) * self.value[min(child.brains, self.cap), graph.find(child)]
         return total
