@@ -17,8 +17,7 @@ every later seat's chance becomes. The work grows steeply with each seat to foll
 few hundred milliseconds; two: some ten seconds), so the advice follows the :data:`FOLLOWED` seat
 still to play with the best score: exact whenever at most one seat is still to play after the
 player (every last round of two or three players, and the last two seats of any round); further
-seats, further behind, are left out. :class:`Round` itself follows any number of seats (the
-tiebreaker chances of three seats are computed so).
+seats, further behind, are left out. :class:`Round` itself follows any number of seats.
 
 **Before the last round, two players**: the chance to win from both scores and whose turn it is,
 by value iteration (:mod:`companion.games.zombie_dice_table`), shipped as a small table.

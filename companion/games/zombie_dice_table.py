@@ -1,7 +1,8 @@
 """Compute the tables the win chances ship with: ``python -m companion.games.zombie_dice_table``.
 
 - ``tiebreak[n, i]``: the chance that the ``i``-th (by seat) of ``n`` tied seats wins from a
-  tiebreaker round, 2 to 8 seats, everyone playing for the win. A tiebreaker round that ends in
+  tiebreaker round, 2 seats (``--most`` for more; each seat more takes far longer), everyone
+  playing for the win. A tiebreaker round that ends in
   a tie of all ``n`` again is worth the same as this one, so the chances are a fixed point,
   iterated until no chance moves by more than 1e-12.
 - ``duel[mover, first, second]``: the chance of the player to move to win a two-player game
@@ -26,7 +27,7 @@ import numpy as np
 from companion.games.zombie_dice_odds import REACH, TABLE, TARGET, Round, duel_worth
 from companion.games.zombie_dice_turns import Floats, TurnGraph, shipped, solve
 
-MOST = 3
+MOST = 2
 
 
 def tiebreaks(most: int, reach: int, graph: TurnGraph, tolerance: float = 1e-12) -> Floats:
