@@ -1,22 +1,33 @@
 """Time to compute Zombie Dice advice from a cold cache, and what the cache holds afterwards.
 
-python benchmarks/advice.py [--repeat 5]
+python benchmarks/advice.py [--repeat 5] [--serve]
 
 Each position is advised ``--repeat`` times, the cache cleared before each; the median is shown,
 as wall time (time.perf_counter) and as this process's CPU time, which tells a busy machine
 apart from a slow computation. The cache size and the memory it holds (traced by tracemalloc in
 a separate run, as tracing slows the computation) are for that position alone.
+
+Then the chances to win (:mod:`companion.games.zombie_dice_odds`), CPU time: the first advice of
+a game in a fresh process (loading the turn graph and the table, and solving the turn), the first
+advice of later turns (one turn solve each), the later advice within a turn (looked up), and the
+first advice in last rounds of 2 to 4 players. With ``--serve``, the resident memory of a running
+``zombie-table serve`` after the advice of a 2-player and of a 4-player last round.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
+from pathlib import Path
 
-from _service import machine
+from _service import Service, machine
 
 from companion.games.zombie_dice_advice import (
     REFILL_HORIZON,
@@ -61,9 +72,104 @@ def memory(position: TurnPosition) -> int:
     return held
 
 
+FIRST = """
+import time
+t = time.process_time()
+from companion.games.zombie_dice_advice import TurnPosition
+from companion.games.zombie_dice_odds import Table, chances
+chances(Table((0, 0), 0, (0, 1), False), TurnPosition(cup=(4, 4, 3), brains_aside=(2, 0, 0)))
+print(time.process_time() - t)
+"""
+
+
+def cpu(call: object) -> float:
+    began = time.process_time()
+    call()  # type: ignore[operator]
+    return time.process_time() - began
+
+
+def win_chances() -> None:
+    from companion.games.zombie_dice_odds import Table, chances
+
+    firsts = sorted(
+        float(subprocess.run([sys.executable, "-c", FIRST], capture_output=True, text=True,
+                             check=True).stdout)
+        for _ in range(3)
+    )  # fmt: skip
+    print(
+        "win chances, first advice of a game (fresh process, median of 3): "
+        f"{firsts[1] * 1e3:.0f} ms"
+    )
+    rng = random.Random(1)
+    mid = [TurnPosition(cup=(4, 4, 3), brains_aside=(2, 0, 0)),
+           TurnPosition(cup=(3, 3, 3), feet=(1, 0, 1), brains_aside=(2, 0, 0), shotguns=1),
+           TurnPosition(cup=(2, 2, 1), feet=(0, 1, 1), brains_aside=(3, 1, 0), shotguns=2),
+           TurnPosition(cup=(0, 2, 3), feet=(0, 1, 0), brains_aside=(6, 1, 0))]  # fmt: skip
+    turns, later = [], []
+    for _ in range(20):
+        table = Table((rng.randrange(13), rng.randrange(13)), rng.randrange(2), (0, 1), False)
+        turns.append(cpu(lambda table=table: chances(table, mid[0])))
+        for position in mid * 5:
+            later.append(cpu(lambda table=table, position=position: chances(table, position)))
+    turns.sort()
+    later.sort()
+    print(
+        "  first advice of a turn, 2 players (20 turns): "
+        f"median {statistics.median(turns) * 1e3:.0f} ms, p95 {turns[18] * 1e3:.0f} ms"
+    )
+    print(
+        f"  later advice within a turn ({len(later)}): "
+        f"median {statistics.median(later) * 1e3:.2f} ms, "
+        f"p95 {later[int(len(later) * 0.95)] * 1e3:.2f} ms"
+    )
+    for name, table in (
+        ("last round, 2 players, the last seat", Table((14, 9), 1, (0, 1), True)),
+        ("last round, 3 players, one seat to follow", Table((10, 13, 9), 1, (0, 1, 2), True)),
+        ("last round, 4 players, two seats to follow",
+         Table((14, 12, 9, 11), 1, (0, 1, 2, 3), True)),
+        ("tiebreaker round of 3, first seat", Table((14, 14, 14), 0, (0, 1, 2), True)),
+    ):  # fmt: skip
+        print(
+            f"  {name}: first advice "
+            f"{cpu(lambda table=table: chances(table, mid[0])) * 1e3:.0f} ms, "
+            f"later {cpu(lambda table=table: chances(table, mid[1])) * 1e3:.2f} ms"
+        )
+
+
+def service_memory() -> None:
+    """Resident memory of ``zombie-table serve`` after the advice of two last rounds."""
+    with tempfile.TemporaryDirectory() as tmp:
+        service = Service(Path(tmp) / "t.sqlite3")
+        try:
+            time.sleep(5)  # the warm-up at start
+            for players in (2, 4):
+                game = service.post("/api/games", {"kind": "zombie-dice", "setup": {
+                    "players": [f"P{i}" for i in range(players)]}})  # fmt: skip
+                gid = game["id"]
+                thirteen = {"dice": [{"value": "brain", "color": "green"}] * 3}
+                service.post(f"/api/games/{gid}/rolls", thirteen)  # P0: 3 brains, then 6, ...
+                for _ in range(4):
+                    service.post(f"/api/games/{gid}/rolls", thirteen)
+                snap = service.post(f"/api/games/{gid}/actions", {"kind": "stop"})  # P0 banks 15
+                feet = {"dice": [{"value": "brain", "color": "green"}] * 2
+                        + [{"value": "feet", "color": "red"}]}  # fmt: skip
+                snap = service.post(f"/api/games/{gid}/rolls", feet)
+                assert snap["view"]["final_round"] and snap["view"]["advice"], snap["view"]
+            status = Path(f"/proc/{service.process.pid}/status").read_text()
+            rss = next(line for line in status.splitlines() if line.startswith("VmRSS"))
+            peak = next(line for line in status.splitlines() if line.startswith("VmHWM"))
+            print(
+                f"zombie-table serve after last-round advice of 2 and 4 players: "
+                f"{rss.split(':')[1].strip()} resident (peak {peak.split(':')[1].strip()})"
+            )
+        finally:
+            service.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--serve", action="store_true", help="measure the service's memory too")
     args = parser.parse_args()
     print(f"machine: {machine()}, nproc {len(os.sched_getaffinity(0))}")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -80,6 +186,9 @@ def main() -> None:
             f"{name:36} {wall * 1e3:9.1f} {cpu * 1e3:9.1f} {cached:8d} {held / 2**20:7.1f} MB"
             f"  {advice.best} ({advice.roll_value:.4f} vs {advice.stop_value})"
         )
+    win_chances()
+    if args.serve:
+        service_memory()
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from companion.announce import announce, lan_address, qr_text
     from companion.games.zombie_dice_advice import TurnPosition, advise
+    from companion.games.zombie_dice_odds import warm
     from companion.panel import start_panel
     from companion.sources import start_sources
     from companion.web import create_app
@@ -45,8 +46,10 @@ def serve(args: argparse.Namespace) -> int:
     print(f"Zombie Table is open at {url}", flush=True)
     print(f"Table PIN: {app.extensions['gate'].pin}   (game log: {config.database})", flush=True)
     print(qr_text(url), flush=True)
-    # Solving a whole turn once fills the advice cache: later advice is instant.
+    # Solving a whole turn once fills the advice cache: later advice is instant. The chances to
+    # win load their turn graph and table.
     threading.Thread(target=advise, args=(TurnPosition(),), daemon=True).start()
+    threading.Thread(target=warm, daemon=True).start()
     stops = start_sources(config.dice, desk)
     closers: list[Any] = [start_panel(config.gpio, table, desk)]
     if config.server.announce and everywhere and host != "127.0.0.1":

@@ -26,6 +26,7 @@ from companion.games.core import (
     RuleBook,
     RuleError,
     Ruling,
+    Setting,
     SetupError,
     Step,
     check_roll,
@@ -34,6 +35,7 @@ from companion.games.core import (
     unknown_action,
 )
 from companion.games.zombie_dice_advice import TurnPosition, advise
+from companion.games.zombie_dice_odds import Table, chances, start_chance
 
 COLORS = ("green", "yellow", "red")
 FACES = ("brain", "feet", "shotgun")
@@ -47,6 +49,12 @@ PIP_FACES: Mapping[str, tuple[str, ...]] = {
     "yellow": ("brain", "brain", "feet", "feet", "shotgun", "shotgun"),
     "red": ("brain", "feet", "feet", "shotgun", "shotgun", "shotgun"),
 }
+
+#: What the headline advice follows (the other figure is shown beside it).
+ADVICE = Setting(
+    "advice", "The advice plays for", ("best chance to win", "most brains"), "best chance to win",
+    "ZD-A",
+)  # fmt: skip
 
 RULES = RuleBook(
     "zombie-dice",
@@ -117,7 +125,16 @@ RULES = RuleBook(
             "The camera and the dice tower send pip dice; the table turns them into symbols.",
             ruling=True,
         ),
+        Rule(
+            "ZD-A",
+            "The table's advice (setting)",
+            "Before each roll-or-stop the table shows two figures for rolling on and for stopping: "
+            "the chance to win the game, and the brains this turn banks on average. The setting "
+            "chooses which one the headline advice follows: 'best chance to win' (the default) "
+            "or 'most brains'. Advice never changes the rules.",
+        ),
     ),
+    settings=(ADVICE,),
 )
 
 Trio = tuple[int, int, int]
@@ -160,6 +177,7 @@ class ZombieDice(Game):
     rulebook = RULES
     setup_fields = (
         Field("players", "players", "Players in seat order", min=MIN_PLAYERS, max=MAX_PLAYERS),
+        Field(ADVICE.name, "choice", ADVICE.label, ADVICE.choices),
     )
 
     names: tuple[str, ...]
@@ -176,12 +194,17 @@ class ZombieDice(Game):
     tiebreaks: int = 0
     winner: str | None = None
     last: str = ""  # what ended the previous turn, for the screen
+    plays_for: str = ADVICE.default  # what the headline advice follows (ZD-A)
 
     @classmethod
     def new(cls, setup: Mapping[str, JSON]) -> Self:
-        unknown = set(setup) - {"players"}
+        unknown = set(setup) - {"players", ADVICE.name}
         if unknown:
             raise SetupError(f"unknown Zombie Dice option(s): {', '.join(sorted(unknown))}")
+        plays_for = setup.get(ADVICE.name, ADVICE.default)
+        if plays_for not in ADVICE.choices:
+            choices = " or ".join(repr(c) for c in ADVICE.choices)
+            raise SetupError(f"{ADVICE.name} must be {choices} ({ADVICE.rule})")
         names = player_names(
             setup.get("players"),
             MIN_PLAYERS,
@@ -189,7 +212,7 @@ class ZombieDice(Game):
             f"Zombie Dice takes {MIN_PLAYERS} to {MAX_PLAYERS} players (ZD-1)",
         )
         seats = tuple(range(len(names)))
-        return cls(names, (0,) * len(names), contenders=seats)
+        return cls(names, (0,) * len(names), contenders=seats, plays_for=str(plays_for))
 
     # -- what the table sees ---------------------------------------------------------------
 
@@ -269,15 +292,29 @@ class ZombieDice(Game):
     def seat_of(self, name: str) -> int:
         return self.names.index(name)
 
+    def _table(self) -> Table:
+        return Table(self.scores, self.seat, self.contenders, self.final)
+
+    def win_chance(self) -> float | None:
+        """The chance of the player now playing to win, as the turn starts."""
+        if self.winner is not None or self.rolls:
+            return None
+        return start_chance(self._table())
+
     def advice(self) -> JSON:
         if self.winner is not None or self.rolls == 0:
             return None
-        a = advise(TurnPosition(self.cup, self.feet, self.brains, self.noted, sum(self.shotguns)))
+        position = TurnPosition(self.cup, self.feet, self.brains, self.noted, sum(self.shotguns))
+        brains = advise(position)
+        win = chances(self._table(), position)
+        follows = "win" if self.plays_for == "best chance to win" else "brains"
+        win_best = "roll" if win.roll > win.stop else "stop"
         return {
-            "bust_probability": a.bust_probability,
-            "stop_value": a.stop_value,
-            "roll_value": a.roll_value,
-            "best": a.best,
+            "bust_probability": brains.bust_probability,
+            "win": {"roll": win.roll, "stop": win.stop, "best": win_best},
+            "brains": {"roll": brains.roll_value, "stop": brains.stop_value, "best": brains.best},
+            "follows": follows,
+            "best": win_best if follows == "win" else brains.best,
         }
 
     def view(self) -> dict[str, JSON]:
@@ -297,6 +334,7 @@ class ZombieDice(Game):
             "final_round": self.final,
             "tiebreaks": self.tiebreaks,
             "last": self.last,
+            "win_chance": self.win_chance(),
             "advice": self.advice(),
         }
 

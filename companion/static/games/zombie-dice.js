@@ -34,16 +34,21 @@
     return { player: last.player, shotguns };
   }
 
-  // The advice before a decision, in one line of two figures (kept in this one function).
+  // The advice before a decision (kept in this one function): the chance to win and the brains
+  // this turn, each for rolling on and for stopping, side by side; the headline follows the figure
+  // the table's setting chooses, which is marked.
   function advice(a) {
     if (!a) return null;
     const best = a.best === "roll" ? "roll again" : "stop";
-    return el("div", { class: "zd-advice", dataset: { best: a.best } },
-      el("div", { class: "figure" }, el("span", { class: "label" }, "Next roll ends the turn"),
-        el("strong", {}, `${(100 * a.bust_probability).toFixed(1)}%`)),
-      el("div", { class: "figure" }, el("span", { class: "label" }, "Best on average"),
-        el("strong", {}, best), el("span", { class: "muted" },
-          ` roll ≈ ${a.roll_value.toFixed(2)} · stop = ${a.stop_value}`)));
+    const percent = (p) => (p > 0 && p < 0.005 ? "under 1%" : p < 1 && p > 0.995 ? "over 99%" : `${Math.round(100 * p)}%`);
+    const figure = (key, label, roll, stop) => el("div", { class: a.follows === key ? "figure followed" : "figure" },
+      el("span", { class: "label" }, label, a.follows === key ? " (the advice follows this)" : ""),
+      el("strong", {}, `roll ${roll}, stop ${stop}`));
+    return el("div", { class: "zd-advice", dataset: { best: a.best, follows: a.follows } },
+      el("p", { class: "headline" }, el("strong", {}, `Best: ${best}`),
+        el("span", { class: "muted" }, ` · next roll ends the turn: ${(100 * a.bust_probability).toFixed(1)}%`)),
+      figure("win", "To win", percent(a.win.roll), percent(a.win.stop)),
+      figure("brains", "Brains this turn", a.brains.roll.toFixed(1), String(a.brains.stop)));
   }
 
   function pile(title, count, dice, extra) {

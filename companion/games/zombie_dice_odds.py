@@ -1,0 +1,312 @@
+"""Chances to win a game of Zombie Dice, before every roll-or-stop decision.
+
+A turn is valued by what its brains are worth in the game: ``worth[b]`` is the chance the player
+wins if the turn banks ``b`` brains (a bust banks 0). :mod:`companion.games.zombie_dice_turns`
+then solves the turn exactly for that worth: the chance to win if the player rolls on (and plays
+on for the win) and if the player stops. Where ``worth`` comes from:
+
+**The last round and tiebreaker rounds** (any number of players), exactly. The seats that have
+played this round are done: the best of their scores is the *bar*, and ``level`` of them stand on
+it. Each seat still to play, in seat order, plays its turn for its own best chance to win, knowing
+the bar: it loses if it ends below, joins a tie if it ends on it, and sets a new bar if it ends
+above. When the round is over, one seat on the bar wins; several play a tiebreaker round (ZD-8),
+worth :func:`tiebreak` to each by its place in seat order. :class:`Round` works this through seat
+by seat: for each seat still to play, facing each bar it can meet, one exact turn solve gives its
+own chance and the chances that it ends below or on the bar (the seats that played) and what
+every later seat's chance becomes. The work grows steeply with each seat to follow (one seat: a
+few hundred milliseconds; two: some ten seconds), so the advice follows the :data:`FOLLOWED` seat
+still to play with the best score: exact whenever at most one seat is still to play after the
+player (every last round of two or three players, and the last two seats of any round); further
+seats, further behind, are left out. :class:`Round` itself follows any number of seats.
+
+**Before the last round, two players**: the chance to win from both scores and whose turn it is,
+by value iteration (:mod:`companion.games.zombie_dice_table`), shipped as a small table.
+
+**Before the last round, three to eight players**: the same table, against the one opponent who
+leads the others (the highest score; on a tie the one who plays soonest after the player), as if
+the game were a duel with them; turns that reach 13 are valued the same way. This is a
+reduction, not exact; its quality is measured by ``benchmarks/win_advice.py``.
+
+Turns are followed to :data:`REACH` brains (a player stops there): a turn reaches 32 brains with a
+chance under 4e-7, which bounds the error this adds to any chance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from companion.games.zombie_dice_advice import TurnPosition
+from companion.games.zombie_dice_turns import Floats, Solution, TurnGraph, shipped, solve
+
+#: Brains that end the game's ordinary rounds (ZD-7).
+TARGET = 13
+#: Brains a turn is followed to.
+REACH = 32
+#: Seats still to play in a last round that the chances follow (those with the best scores).
+FOLLOWED = 1
+#: The two-player table and the tiebreaker chances, written by
+#: ``python -m companion.games.zombie_dice_table``.
+TABLE = Path(__file__).with_name("zombie_dice_table.npz")
+
+Ties = Callable[[int], "Sequence[float] | Floats"]
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """How the turn of the next seat to play goes, facing a bar, with everyone playing to win."""
+
+    win: float  # its chance to win the game
+    below: float  # the chance it ends below the bar
+    tie: float  # the chance it ends on the bar
+    later: tuple[float, ...]  # the chances of the seats after it to win the game
+
+
+class Round:
+    """The rest of a last round or a tiebreaker round, with ``ties(n)`` the chances of ``n``
+    tied seats in a tiebreaker round, by seat order.
+
+    ``rest`` are the scores of the seats still to play, in seat order; ``bar`` is the best score of
+    the seats that have played this round and ``level`` how many of them have it (0: no seat has
+    played yet, and ``bar`` means nothing).
+    """
+
+    def __init__(self, ties: Ties, reach: int = REACH, graph: TurnGraph | None = None) -> None:
+        self.ties = ties
+        self.reach = reach
+        self.graph = graph or shipped()
+        self._outlooks: dict[tuple[tuple[int, ...], int, int], Outlook] = {}
+        self._last: dict[object, Floats] = {}
+
+    def share(self, rest: tuple[int, ...], bar: int, level: int, place: int) -> float:
+        """The chance that the ``place``-th (by seat) of the seats on the bar wins the game."""
+        if not rest:
+            return float(self.ties(level)[place])
+        ahead = self.outlook(rest, bar, level)
+        out = 0.0
+        if ahead.below:
+            out += ahead.below * self.share(rest[1:], bar, level, place)
+        if ahead.tie:
+            out += ahead.tie * self.share(rest[1:], bar, level + 1, place)
+        return out
+
+    def chance(self, rest: tuple[int, ...], bar: int, level: int, seat: int) -> float:
+        """The chance that ``rest[seat]`` wins the game."""
+        ahead = self.outlook(rest, bar, level)
+        return ahead.win if seat == 0 else ahead.later[seat - 1]
+
+    def worth(self, score: int, rest: tuple[int, ...], bar: int, level: int, cap: int) -> Floats:
+        """What each number of brains banked (0 to ``cap``) is worth to a seat with ``score`` now
+        playing, ``rest`` after it."""
+        out = np.empty(cap + 1)
+        for gain in range(cap + 1):
+            total = score + gain
+            if level and total < bar:
+                out[gain] = 0.0
+            elif level and total == bar:
+                out[gain] = self.share(rest, bar, level + 1, level)
+            else:
+                out[gain] = self.share(rest, total, 1, 0)
+        return out
+
+    def outlook(self, rest: tuple[int, ...], bar: int, level: int) -> Outlook:
+        score = rest[0]
+        # Only the scores relative to the player's matter.
+        key = (tuple(s - score for s in rest[1:]), bar - score if level else 0, level)
+        if key not in self._outlooks:
+            self._outlooks[key] = self._outlook(*key)
+        return self._outlooks[key]
+
+    def _outlook(self, rest: tuple[int, ...], need: int, level: int) -> Outlook:
+        """The outlook of a player on 0 facing a bar of ``need`` (if ``level``), with ``rest``
+        the scores of the seats after it."""
+        if level and need < 0:  # the seats that played are beaten already
+            return self.outlook((0, *rest), 0, 0)
+        if level and need > self.reach:
+            later = tuple(self.chance(rest, need, level, i) for i in range(len(rest)))
+            return Outlook(0.0, 1.0, 0.0, later)
+        if not rest:
+            return self._last_seat(need if level else -1, level)
+        cap = self.reach
+        worth = self.worth(0, rest, need, level, cap)
+        follow = np.zeros((cap + 1, 1, 2 + len(rest)))
+        for gain in range(cap + 1):
+            if level and gain < need:
+                follow[gain, 0, 0] = 1.0
+                state = (need, level)
+            elif level and gain == need:
+                follow[gain, 0, 1] = 1.0
+                state = (need, level + 1)
+            else:
+                state = (gain, 1)
+            for i in range(len(rest)):
+                follow[gain, 0, 2 + i] = self.chance(rest, *state, i)
+        got = solve(self.graph, worth, follow).start[0, 0]
+        return Outlook(float(got[0]), float(got[1]), float(got[2]), tuple(map(float, got[3:])))
+
+    def _last_seat(self, need: int, level: int) -> Outlook:
+        """The last seat of the round: it wins above the bar, ties on it."""
+        if need < 0:
+            return Outlook(1.0, 0.0, 0.0, ())
+        tie = float(self.ties(level + 1)[level])
+        if need == 0:  # a turn that banks nothing (a bust too) is level with the bar
+            if ("level", tie) not in self._last:
+                follow = np.zeros((2, 1, 2))
+                follow[0, 0, 1] = 1.0
+                got = solve(self.graph, np.array([tie, 1.0]), follow).start[0, 0, :]
+                self._last["level", tie] = got
+            won, below, level_with = self._last["level", tie]
+            return Outlook(float(won), float(below), float(level_with), ())
+        if need == self.reach:  # it stops on the bar at best: it rolls until it gets there
+            if None not in self._last:
+                worth = np.zeros(self.reach + 1)
+                worth[-1] = 1.0
+                self._last[None] = solve(self.graph, worth).start[0, 0, :]
+            there = float(self._last[None][0])
+            return Outlook(tie * there, 1 - there, there, ())
+        if tie not in self._last:
+            # One solve serves every bar from 1 up: holding b brains at the start of a turn is
+            # needing reach - b more (the dice do not know the count; a bust is below the bar).
+            reach = self.reach
+            worth = np.zeros(reach + 2)
+            worth[reach], worth[reach + 1] = tie, 1.0
+            follow = np.zeros((reach + 2, 1, 2))
+            follow[:reach, 0, 0] = 1.0
+            follow[reach, 0, 1] = 1.0
+            self._last[tie] = solve(self.graph, worth, follow).start[:, 0, :]
+        # need + 1 <= reach brains win: within the turn's reach
+        got = self._last[tie][self.reach - need]
+        return Outlook(float(got[0]), float(got[1]), float(got[2]), ())
+
+
+# --- the shipped table ------------------------------------------------------------------------
+
+
+@cache
+def _table() -> dict[str, Floats]:
+    with np.load(TABLE) as data:
+        return {name: data[name] for name in data.files}
+
+
+def tiebreak(n: int) -> tuple[float, ...]:
+    """The chances of ``n`` tied seats in a tiebreaker round to win, by seat order.
+
+    The table holds them for as many seats as it was computed for (see
+    :mod:`companion.games.zombie_dice_table`); a larger tie counts as an equal share each.
+    """
+    if n == 1:
+        return (1.0,)
+    ties = _table()["tiebreak"]
+    if n >= len(ties):
+        return (1 / n,) * n
+    return tuple(float(p) for p in ties[n, :n])
+
+
+@cache
+def last_round() -> Round:
+    """The round game with the shipped tiebreaker chances (its solves are remembered)."""
+    return Round(tiebreak)
+
+
+def duel(mover: int, first: int, second: int) -> float:
+    """The chance that the player to move wins a two-player game before its last round, with
+    ``first`` the score of the seat that plays first in a round and ``second`` the other's;
+    ``mover`` is 0 or 1 (which of them plays now)."""
+    return float(_table()["duel"][mover, first, second])
+
+
+# --- the worth of a turn ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who is at the table, as the win chances need it."""
+
+    scores: tuple[int, ...]
+    seat: int  # the seat playing now
+    contenders: tuple[int, ...]  # the seats in this round (the tied leaders in a tiebreaker)
+    final: bool  # the last round or a tiebreaker round
+
+
+def worth(table: Table) -> Floats:
+    """The chance to win for each number of brains (0 to :data:`REACH`) this turn banks."""
+    me, score = table.seat, table.scores[table.seat]
+    later = [s for s in table.contenders if s > me]
+    if table.final:
+        played = [table.scores[s] for s in table.contenders if s < me]
+        bar = max(played, default=0)
+        level = sum(1 for s in played if s == bar)
+        # the seats still to play with the best scores, in seat order
+        ahead = sorted(sorted(later, key=lambda s: -table.scores[s])[:FOLLOWED])
+        rest = tuple(table.scores[s] for s in ahead)
+        return last_round().worth(score, rest, bar, level, REACH)
+    others = [s for s in range(len(table.scores)) if s != me]
+    # the leader of the others; on equal scores the one who plays soonest after me
+    rival = max(others, key=lambda s: (table.scores[s], -((s - me) % len(table.scores))))
+    theirs = table.scores[rival]
+    duels = _table()["duel"]
+    if rival > me:  # I play first in the round
+        return duel_worth(0, score, theirs, duels, last_round(), TARGET)
+    return duel_worth(1, theirs, score, duels, last_round(), TARGET)
+
+
+def duel_worth(
+    mover: int, first: int, second: int, duels: Floats, rounds: Round, target: int
+) -> Floats:
+    """What each number of brains banked is worth to the player to move in a two-player game
+    before its last round (``duels[mover, first, second]`` as in :func:`duel`; the entry for this
+    very position is read too, for a turn that banks nothing)."""
+    out = np.empty(rounds.reach + 1)
+    for gain in range(rounds.reach + 1):
+        if mover == 0:  # the seat that plays first: reaching the target gives the other a last turn
+            total = first + gain
+            if total >= target:
+                out[gain] = rounds.share((second,), total, 1, 0)
+            else:
+                out[gain] = 1 - duels[1, total, second]
+        else:  # the second seat: reaching the target ends the game
+            total = second + gain
+            out[gain] = 1.0 if total >= target else 1 - duels[0, first, total]
+    return out
+
+
+@dataclass(frozen=True)
+class Chances:
+    """The chance to win if the player rolls on (then plays on for the win) or stops now."""
+
+    roll: float
+    stop: float
+
+
+def warm() -> None:
+    """Load the turn graph and the table, and solve the first turn of a two-player game."""
+    start_chance(Table((0, 0), 0, (0, 1), False))
+
+
+@lru_cache(maxsize=4)
+def _turn(worth: tuple[float, ...]) -> Solution:
+    return solve(shipped(), np.array(worth), keep=True)
+
+
+def trimmed(values: Floats) -> tuple[float, ...]:
+    """``values`` without the tail that repeats its last value (the turn solve stops there)."""
+    end = len(values)
+    while end > 1 and values[end - 2] == values[end - 1]:
+        end -= 1
+    return tuple(float(v) for v in values[:end])
+
+
+def chances(table: Table, position: TurnPosition) -> Chances:
+    """The chances to win at ``position`` of the player now playing."""
+    solution = _turn(trimmed(worth(table)))
+    roll = solution.roll(shipped(), position)
+    return Chances(float(roll[0]), float(solution.stop(position.brains)[0]))
+
+
+def start_chance(table: Table) -> float:
+    """The chance to win of the player about to start a turn."""
+    return float(_turn(trimmed(worth(table))).start[0, 0, 0])

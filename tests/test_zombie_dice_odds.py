@@ -1,0 +1,293 @@
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+import pytest
+from flask.testing import FlaskClient
+
+from companion.games.core import SetupError
+from companion.games.zombie_dice import ADVICE, ZombieDice
+from companion.games.zombie_dice_advice import Refill, TurnPosition, next_roll
+from companion.games.zombie_dice_odds import (
+    REACH,
+    Round,
+    Table,
+    chances,
+    duel,
+    start_chance,
+    tiebreak,
+    trimmed,
+    worth,
+)
+from companion.games.zombie_dice_table import duels, tiebreaks
+from companion.games.zombie_dice_turns import build, config_of, shipped, solve
+
+# --- an independent solver for a reduced game -----------------------------------------------
+#
+# Plain recursion over the engine's own positions (next_roll), no configurations, no numpy; the
+# game solved by Jacobi value iteration over every position at once, as for Pig.
+
+
+@cache
+def moves(position: TurnPosition) -> tuple[float, float, tuple[tuple[TurnPosition, float], ...]]:
+    """The next roll from ``position``: bust, back to the same position, every other outcome."""
+    outcome = next_roll(position, Refill.LITERAL)
+    loop = outcome.positions.get(position, Fraction(0))
+    others = tuple((c, float(p)) for c, p in outcome.positions.items() if c != position)
+    return float(outcome.bust), float(loop), others
+
+
+def turn_value(worth: list[float]) -> float:
+    """The value of a turn under the best play for ``worth`` (stopping at its last entry)."""
+    cap = len(worth) - 1
+    memo: dict[TurnPosition, float] = {}
+
+    def value(position: TurnPosition) -> float:
+        if position.brains >= cap:
+            return worth[cap]
+        if position not in memo:
+            bust, loop, others = moves(position)
+            rest = bust * worth[0] + sum(p * value(child) for child, p in others)
+            memo[position] = max(worth[position.brains], rest / (1 - loop))
+        return memo[position]
+
+    return value(TurnPosition())
+
+
+def reduced_game(target: int, reach: int) -> tuple[float, np.ndarray]:
+    """The second seat's tiebreaker chance and the duel table, solved independently."""
+    second = 0.5  # the second seat's chance in a two-seat tiebreaker
+    for _ in range(200):
+        # facing a bar of x, the second seat wins above it and ties on it
+        facing = [
+            turn_value([1.0 if y > x else second if y == x else 0.0 for y in range(reach + 1)])
+            for x in range(reach + 1)
+        ]
+        first = turn_value([1 - facing[x] for x in range(reach + 1)])
+        if abs((1 - first) - second) < 1e-13:
+            break
+        second = 1 - first
+
+    @cache
+    def last_turn(needs: int) -> float:  # the second seat's chance, a score of ``needs`` behind
+        if needs > reach:
+            return 0.0
+        worth = [1.0 if y > needs else second if y == needs else 0.0 for y in range(reach + 1)]
+        return turn_value(worth)
+
+    value = np.full((2, target, target), 0.5)
+    order = sorted(np.ndindex(target, target), key=lambda ab: -sum(ab))
+    for _ in range(100):  # Gauss-Seidel sweeps over every position, highest scores first
+        moved = 0.0
+        for a, b in order:
+            w0 = [
+                1 - last_turn(a + x - b) if a + x >= target else 1 - value[1, a + x, b]
+                for x in range(reach + 1)
+            ]
+            w1 = [1.0 if b + y >= target else 1 - value[0, a, b + y] for y in range(reach + 1)]
+            for mover, w in ((0, w0), (1, w1)):
+                new = turn_value(w)
+                moved = max(moved, abs(new - value[mover, a, b]))
+                value[mover, a, b] = new
+        if moved < 1e-12:
+            break
+    return second, value
+
+
+@pytest.fixture(scope="module")
+def reduced() -> tuple[float, np.ndarray]:
+    return reduced_game(target=3, reach=4)
+
+
+def test_the_two_player_table_agrees_with_an_independent_solver(
+    reduced: tuple[float, np.ndarray],
+) -> None:
+    second, expected = reduced
+    ties = tiebreaks(2, reach=4, graph=shipped())
+    assert ties[2, 1] == pytest.approx(second, abs=1e-10)
+    rounds = Round(lambda n: ties[n, :n], reach=4)
+    table = duels(3, rounds)
+    assert np.abs(table - expected).max() < 1e-8
+    # sanity of the reduced game itself: the second seat has the edge in a tiebreaker, and the
+    # player to move at 0-0 is better off than waiting
+    assert second > 0.5
+    assert table[0, 0, 0] > 1 - table[1, 0, 0]
+
+
+# --- hand-computed positions ------------------------------------------------------------------
+
+# Two shotguns and three green feet in hand: the roll is the three greens. No shotgun among
+# them: (5/6)^3 = 125/216; all feet again: (1/3)^3 = 8/216; so at least one brain and no
+# shotgun: 117/216.
+FEET = TurnPosition(cup=(1, 4, 2), feet=(3, 0, 0), brains_aside=(1, 0, 0), shotguns=2)
+
+
+def test_last_seat_level_with_the_leader_needs_one_brain() -> None:
+    # Ana banked 14 and ended the game's rounds; Ben, last to play, has 13 and one brain this
+    # turn: stopping ties (a tiebreaker in which Ben plays second), one brain more wins.
+    table = Table(scores=(14, 13), seat=1, contenders=(0, 1), final=True)
+    got = chances(table, FEET)
+    tie = tiebreak(2)[1]
+    assert got.stop == pytest.approx(tie, abs=1e-12)
+    # Rolling: 117/216 win at once; 8/216 back here, where the best is the tie (worth more than
+    # rolling for ever, 117/208 = 9/16).
+    assert tie > Fraction(9, 16)
+    assert got.roll == pytest.approx(117 / 216 + 8 / 216 * tie, abs=1e-12)
+    assert got.stop > got.roll
+
+
+def test_last_seat_one_behind_needs_two_brains_or_a_tie() -> None:
+    # Ben is one behind with the same dice: stopping loses; one brain ties, two win.
+    table = Table(scores=(15, 13), seat=1, contenders=(0, 1), final=True)
+    got = chances(table, FEET)
+    assert got.stop == 0
+    # Two or three brains and no shotgun, 3 (1/2)^2 (1/3) + (1/2)^3 = 81/216, win. One brain,
+    # 3 (1/2)(1/3)^2 = 36/216, is a tie in hand, where Ben stops (rolling two green feet and a
+    # new die with two shotguns is worth less than the tiebreaker). All feet, 8/216, comes back
+    # here: roll = (81 + 36 tie + 8 roll) / 216, so roll = (81 + 36 tie) / 208.
+    tie = tiebreak(2)[1]
+    assert got.roll == pytest.approx((81 + 36 * tie) / 208, abs=1e-12)
+
+
+def test_a_tiebreaker_seat_that_cannot_be_caught_stops() -> None:
+    # In a tiebreaker, the second of two seats is 1 brain ahead of the first's round already.
+    table = Table(scores=(20, 19), seat=1, contenders=(0, 1), final=True)
+    got = chances(table, TurnPosition(cup=(4, 3, 3), feet=(0, 0, 0), brains_aside=(2, 0, 0),
+                                      shotguns=1))  # fmt: skip
+    assert got.stop == 1.0
+    assert got.roll < 1.0
+
+
+# --- the round game ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rest", "bar", "level"),
+    [((5, 3), 13, 1), ((12, 12), 14, 2), ((0, 0), 0, 0)],
+)
+def test_chances_in_a_round_add_up_to_one(rest: tuple[int, ...], bar: int, level: int) -> None:
+    rounds = Round(tiebreak, reach=12)
+    seats = [rounds.chance(rest, bar, level, i) for i in range(len(rest))]
+    played = [rounds.share(rest, bar, level, j) for j in range(level)]
+    assert sum(seats) + sum(played) == pytest.approx(1, abs=1e-9)
+
+
+def test_tiebreaker_chances() -> None:
+    first, second = tiebreak(2)
+    assert first + second == pytest.approx(1, abs=1e-9)
+    assert second > first  # playing second, knowing the bar, is worth more
+    assert tiebreak(3) == (1 / 3,) * 3  # not in the table: equal shares
+
+
+def test_more_brains_never_lower_the_chance_in_the_table() -> None:
+    for a in range(13):
+        for b in range(13):
+            assert 0 < duel(0, a, b) < 1 and 0 < duel(1, a, b) < 1
+            if a < 12:
+                assert duel(0, a + 1, b) >= duel(0, a, b) - 1e-9
+                assert duel(1, a + 1, b) <= duel(1, a, b) + 1e-9
+            if b < 12:
+                assert duel(1, a, b + 1) >= duel(1, a, b) - 1e-9
+
+
+def test_the_chance_at_the_start_of_a_game() -> None:
+    # The second seat has the edge: it plays the last turn when the first reaches 13.
+    assert 0.4 < duel(0, 0, 0) < 0.5 < 1 - duel(0, 0, 0)
+    table = Table(scores=(0, 0), seat=0, contenders=(0, 1), final=False)
+    assert start_chance(table) == pytest.approx(duel(0, 0, 0), abs=1e-6)
+
+
+def test_worth_is_trimmed_where_more_brains_cannot_help() -> None:
+    table = Table(scores=(14, 13), seat=1, contenders=(0, 1), final=True)
+    values = worth(table)
+    assert len(values) == REACH + 1
+    assert trimmed(values) == (0.0, tiebreak(2)[1], 1.0)
+
+
+# --- the turn graph ---------------------------------------------------------------------------
+
+
+def test_the_shipped_graph_is_the_turn_enumerated_again() -> None:
+    built, ships = build(), shipped()
+    for field in ("configs", "source", "target", "gain"):
+        assert np.array_equal(getattr(built, field), getattr(ships, field))
+    for field in ("chance", "bust", "loop"):
+        assert np.allclose(getattr(built, field), getattr(ships, field), rtol=0, atol=1e-15)
+
+
+def test_the_turn_solve_gives_the_expected_brains_of_the_exact_advice() -> None:
+    from companion.games.zombie_dice_advice import advise
+
+    graph = shipped()
+    solution = solve(graph, np.arange(REACH + 1.0), keep=True)
+    assert solution.start[0, 0, 0] == pytest.approx(advise(TurnPosition()).roll_value, abs=1e-6)
+    # and mid-turn, where a refill is near
+    position = TurnPosition(cup=(0, 2, 3), feet=(0, 1, 0), brains_aside=(6, 1, 0))
+    assert solution.roll(graph, position)[0] == pytest.approx(advise(position).roll_value, abs=1e-6)
+    assert config_of(position) == ((0, 2, 3), (0, 1, 0), (0, 0, 0))
+
+
+# --- the table's advice -----------------------------------------------------------------------
+
+
+def behind_in_the_last_round(plays_for: str) -> ZombieDice:
+    # Ana banked 15 and ended the rounds; Ben, on 11, has 3 brains and 2 shotguns this turn.
+    return ZombieDice(
+        names=("Ana", "Ben"), scores=(15, 11), seat=1, contenders=(0, 1), cup=(1, 4, 3),
+        brains=(3, 0, 0), shotguns=(2, 0, 0), rolls=2, final=True, plays_for=plays_for,
+    )  # fmt: skip
+
+
+def test_the_advice_plays_to_win_by_default() -> None:
+    game = ZombieDice.new({"players": ["Ana", "Ben"]})
+    assert game.plays_for == ADVICE.default == "best chance to win"
+    advice = behind_in_the_last_round(ADVICE.default).view()["advice"]
+    # Stopping banks 3 brains, the most on average, and loses the game for sure.
+    assert advice["brains"]["best"] == "stop"
+    assert advice["brains"]["stop"] == 3
+    assert advice["win"]["stop"] == 0
+    assert 0 < advice["win"]["roll"] < 0.5
+    assert advice["win"]["best"] == "roll"
+    assert advice["follows"] == "win"
+    assert advice["best"] == "roll"
+
+
+def test_the_setting_can_follow_the_brains() -> None:
+    game = ZombieDice.new({"players": ["Ana", "Ben"], "advice": "most brains"})
+    assert game.plays_for == "most brains"
+    advice = behind_in_the_last_round("most brains").view()["advice"]
+    assert advice["follows"] == "brains"
+    assert advice["best"] == "stop"
+    with pytest.raises(SetupError, match="ZD-A"):
+        ZombieDice.new({"players": ["Ana", "Ben"], "advice": "bravest"})
+
+
+def test_the_chance_to_win_shows_before_the_first_roll() -> None:
+    game = ZombieDice.new({"players": ["Ana", "Ben"]})
+    view = game.view()
+    assert view["advice"] is None
+    assert view["win_chance"] == pytest.approx(duel(0, 0, 0), abs=1e-6)
+
+
+def test_the_setting_over_the_api(client: FlaskClient) -> None:
+    rules = client.get("/api/rules/zombie-dice").get_json()
+    assert {"name": "advice", "label": ADVICE.label, "choices": list(ADVICE.choices),
+            "default": "best chance to win", "rule": "ZD-A"} in rules["settings"]  # fmt: skip
+    bad = client.post(
+        "/api/games",
+        json={"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"], "advice": "x"}},
+    )
+    assert bad.status_code == 400 and "ZD-A" in bad.get_json()["error"]
+    game = client.post(
+        "/api/games",
+        json={"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"], "advice": "most brains"}},
+    ).get_json()
+    dice = {
+        "dice": [{"value": "brain", "color": "green"}] * 2 + [{"value": "feet", "color": "red"}]
+    }
+    snap = client.post(f"/api/games/{game['id']}/rolls", json=dice).get_json()
+    advice = snap["view"]["advice"]
+    assert advice["follows"] == "brains" and advice["best"] == advice["brains"]["best"]
+    assert 0 < advice["win"]["stop"] < advice["win"]["roll"] < 1
