@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.dice import PALETTE
-from companion.vision import SeenDie, faces, finder, read_dice
+from companion.vision import SeenDie, faces, finder, look_at_dice, read_dice
 from companion.vision.photosets import (
     DEFAULT_SHARED,
     SETS,
@@ -25,8 +25,16 @@ from companion.vision.photosets import (
     score,
     scorer_path,
 )
-from companion.vision.reader import MODELS, ONE_SURE, WIDER, DiceReader
-from tests.vision_scenes import draw_card, draw_die, draw_hand, finish, scene, table
+from companion.vision.reader import DOUBTFUL, MODELS, ONE_SURE, WIDER, DiceReader
+from tests.vision_scenes import (
+    draw_card,
+    draw_die,
+    draw_hand,
+    faint_die_scene,
+    finish,
+    scene,
+    table,
+)
 
 # (least die_accuracy, least image_exact) over every photo of each set, scored as
 # shared/tools/score_dice.py does: what the bundled networks reach (docs/PERFORMANCE.md gives
@@ -162,6 +170,15 @@ def test_a_playing_card_with_printed_pips_is_not_a_die() -> None:
     draw_card(image, (250, 150), 110, pips=5)
     draw_die(image, (120, 120), 40, 3, "yellow", "black")
     assert values(read_dice(finish(image, seed=5))) == [3]
+
+
+def test_a_die_the_reader_doubts_is_reported_as_doubtful_once() -> None:
+    reading = look_at_dice(faint_die_scene())
+    assert values(list(reading.dice)) == [3, 5]
+    (doubt,) = reading.doubtful
+    x0, y0, x1, y1 = doubt.box
+    assert x0 < 500 < x1 and y0 < 150 < y1
+    assert DOUBTFUL <= doubt.confidence < 1 and 1 <= doubt.value <= 6
 
 
 def test_an_empty_table_has_no_dice() -> None:

@@ -27,7 +27,7 @@ OVERLAP = 0.45
 # pixels, smaller looks halve it while a die LARGEST pixels across would still be BIG pixels
 # across and the look's longer side is at least COARSEST pixels.
 FINEST = 1280 * 960
-LARGEST, BIG, COARSEST = 320, 32.0, 160
+LARGEST, BIG, COARSEST = 320, 32.0, 400
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,8 @@ DOUBTFUL = 0.2
 #: Otherwise they are taken from the largest look, or from one twice as large (as long as it
 #: is at most ``finder.FINEST`` pixels) when the dice there are under SMALL pixels across.
 FAIRLY_SURE, SMALL = 0.4, 26.0
+#: copies of the finder kept, one for each size of look (see ``DiceReader._finder_for``)
+LOOKS_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,11 @@ class DiceReader:
     ``faces-2.onnx``)."""
 
     def __init__(self, models: Path = MODELS) -> None:
+        self._models = models
         self._finder = finder.load(models)
+        # a copy of the finder for each size of look: OpenCV sets a network up again, at a
+        # cost, whenever the size of its input changes
+        self._finders: dict[tuple[int, int, float], cv2.dnn.Net] = {}
         self._faces = faces.load(models)
 
     def read(self, image: np.ndarray) -> list[SeenDie]:
@@ -131,8 +137,13 @@ class DiceReader:
             likely = (1 - float(o[0])) * min(1.0, candidate.score * 2)
             if likely >= DOUBTFUL:
                 doubts.append(Doubt(box, round(likely, 3), 1 + int(np.argmax(o[1:]))))
-        # a doubtful spot on a die read is part of that die
-        doubtful = [d for d in doubts if not any(_holds(die.box, d.box) for die in seen)]
+        # a doubtful spot on a die read is part of that die, and one on a likelier doubtful
+        # spot the same spot
+        doubtful: list[Doubt] = []
+        for doubt in sorted(doubts, key=lambda d: -d.confidence):
+            boxes = [d.box for d in seen] + [d.box for d in doubtful]
+            if not any(_holds(box, doubt.box) for box in boxes):
+                doubtful.append(doubt)
         return Reading(
             tuple(sorted(seen, key=lambda d: (d.box[1], d.box[0]))),
             tuple(sorted(doubtful, key=lambda d: (d.box[1], d.box[0]))),
@@ -150,7 +161,7 @@ class DiceReader:
             work = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
         back = w / work.shape[1]
         for scale in smaller:
-            found = finder.find(self._finder, work, scale / finest)
+            found = finder.find(self._finder_for(work, scale), work, scale / finest)
             sure = [c for c in found if c.score >= FAIRLY_SURE]
             if sure and _typical_side(sure) * scale / finest >= finder.BIG:
                 crops = [faces.cut(image, (c.x * back, c.y * back), c.side * back) for c in sure]
@@ -159,8 +170,18 @@ class DiceReader:
         found = finder.find(self._finder, work)
         typical = _typical_side([c for c in found if c.score >= FAIRLY_SURE])
         if 0 < typical < SMALL and w * h * 4 <= finder.FINEST:
-            found = finder.find(self._finder, image, 2.0)
+            found = finder.find(self._finder_for(image, 2.0), image, 2.0)
         return _scaled(found, back)
+
+    def _finder_for(self, image: np.ndarray, scale: float) -> cv2.dnn.Net:
+        """The finder's copy for looks at ``scale`` of photos the size of ``image`` (the
+        largest look has the first copy)."""
+        key = (image.shape[0], image.shape[1], scale)
+        if key not in self._finders:
+            if len(self._finders) >= LOOKS_KEPT:
+                self._finders.clear()  # the camera's picture size changed
+            self._finders[key] = finder.load(self._models)
+        return self._finders[key]
 
 
 def _typical_side(found: list[finder.Candidate]) -> float:
