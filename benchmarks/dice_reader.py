@@ -1,12 +1,21 @@
 """Benchmark the camera dice reader on the labelled photo sets in ``shared/``.
 
-    python benchmarks/dice_reader.py [--shared PATH] [--models DIR]
+    python benchmarks/dice_reader.py [--shared PATH] [--models DIR] [--confirm-below X]
 
 For each set it prints, for all photos and for the second half alone (the half that
 ``python -m companion.vision.train --half`` leaves out; pass ``--models`` with such a model to
 score unseen photos), the figures of ``shared/tools/score_dice.py``: die_accuracy, recall,
-fp_per_image and image_exact. Then the time to read one 640x480 frame on one core (median and
-95th percentile), over every photo of both sets cut to 640x480.
+fp_per_image and image_exact, and how the reader's confidence sorts its reads: dice read wrong
+(or read where there is none) at or above the desk's confirm threshold, which go to the game
+without a tap, and dice read right below it, which wait for one.
+
+Then the same figures on every fourth photo of each set's second half made larger and smaller
+(cut to at most the Raspberry Pi Camera Module 3's 4608x2592 where larger, and placed whole in
+such a frame), one row per size band, with the dice's median width in pixels.
+
+Last, the time to read one frame on one core (median and 95th percentile, on the clock and in
+CPU time of the reading thread): every photo of both sets cut to 640x480, and the same frames
+one and a half times as large, in a 1280x720 frame (a 720p camera in the same place).
 """
 
 from __future__ import annotations
@@ -15,9 +24,12 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from types import ModuleType
 
 import cv2
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -25,19 +37,26 @@ from companion.vision.photosets import (  # noqa: E402
     DEFAULT_SHARED,
     SETS,
     Photo,
+    Resized,
     halves,
     load_scorer,
     load_set,
     photo_dir,
+    placed,
+    resized,
     score,
     scorer_path,
 )
-from companion.vision.reader import MODELS, DiceReader  # noqa: E402
+from companion.vision.reader import MODELS, DiceReader, Reading, SeenDie  # noqa: E402
+
+#: how much the photos are made larger or smaller for the size bands (0: placed whole in a
+#: 4608x2592 frame)
+FACTORS = (0.5, 0.7, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 0.0)
 
 
-def frame_times(reader: DiceReader, photos: list[Photo]) -> list[float]:
-    """Milliseconds to read each photo cut (or padded) to 640x480."""
-    times = []
+def frames(photos: list[Photo], size: tuple[int, int], factor: float) -> Iterable[np.ndarray]:
+    """Each photo cut (or padded) to 640x480, made ``factor`` times as large and padded to
+    ``size``."""
     for photo in photos:
         image = cv2.imread(str(photo.path))
         h, w = image.shape[:2]
@@ -46,10 +65,63 @@ def frame_times(reader: DiceReader, photos: list[Photo]) -> list[float]:
         frame = cv2.copyMakeBorder(
             frame, 0, 480 - frame.shape[0], 0, 640 - frame.shape[1], cv2.BORDER_REPLICATE
         )
-        start = time.perf_counter()
-        reader.read(frame)
-        times.append((time.perf_counter() - start) * 1000)
-    return times
+        if factor != 1:
+            frame = cv2.resize(frame, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
+        yield cv2.copyMakeBorder(
+            frame, 0, size[1] - frame.shape[0], 0, size[0] - frame.shape[1], cv2.BORDER_REPLICATE
+        )
+
+
+def frame_times(
+    reader: DiceReader, images: Iterable[np.ndarray]
+) -> tuple[list[float], list[float]]:
+    """Milliseconds to read each frame: on the clock, and of the reading thread's own CPU time
+    (the steadier figure on a machine shared with other work)."""
+    wall, cpu = [], []
+    for image in images:
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        reader.read(image)
+        cpu.append((time.thread_time() - start_cpu) * 1000)
+        wall.append((time.perf_counter() - start) * 1000)
+    return wall, cpu
+
+
+def spread(times: list[float]) -> str:
+    """Median and 95th percentile."""
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms"
+
+
+def sorting(scorer: ModuleType, reads: Sequence[tuple[Photo, Reading]], below: float) -> str:
+    """How the confidence sorts the reads: wrong (or extra) dice at or above ``below`` (they
+    go to the game without a tap), right dice below it (they wait for one); and the doubtful
+    spots: how many, and how many of them on a labelled die the reader missed."""
+    wrong_sure = right_total = right_unsure = doubts = on_missed = 0
+    for photo, reading in reads:
+        truth = [{"value": d.value, "bbox_xyxy": list(d.box)} for d in photo.dice]
+        dice = [{"value": d.value, "box": list(d.box)} for d in reading.dice]
+        _, right, _ = scorer.match(truth, dice)
+        right_total += right
+        for i, die in enumerate(reading.dice):
+            # a die is read right if the photo has fewer dice read right without it
+            hit = scorer.match(truth, dice[:i] + dice[i + 1 :])[1] < right
+            wrong_sure += not hit and die.confidence >= below
+            right_unsure += hit and die.confidence < below
+        for doubt in reading.doubtful:
+            doubts += 1
+            added = dice + [{"value": doubt.value, "box": list(doubt.box)}]
+            on_missed += scorer.match(truth, added)[0] > scorer.match(truth, dice)[0]
+    read = sum(len(r.dice) for _, r in reads)
+    return (
+        f"sure but wrong {wrong_sure} of {read} dice read, right but unsure {right_unsure} of "
+        f"{right_total}; doubtful spots {doubts}, {on_missed} of them on a missed die"
+    )
+
+
+def show(scorer: ModuleType, label: str, reads: list[tuple[Photo, Sequence[SeenDie]]]) -> None:
+    figures = score(scorer, reads)
+    print(f"{label:<36} " + "  ".join(f"{k} {round(v, 4)}" for k, v in figures.items()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,6 +137,12 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         default=MODELS,
         help="folder with finder.onnx, faces-1.onnx and faces-2.onnx (default: the bundled ones)",
+    )
+    parser.add_argument(
+        "--confirm-below",
+        type=float,
+        default=0.9,
+        help="the desk's confirm threshold (the config's dice.confirm_below)",
     )
     args = parser.parse_args(argv)
     missing = [
@@ -88,17 +166,31 @@ def main(argv: list[str] | None = None) -> int:
     for name in SETS:
         photos = load_set(args.shared, name)
         everything += photos
+        reads = {p: reader.look(cv2.imread(str(p.path))) for p in photos}
         for part, chosen in (("all", photos), ("second half", halves(photos)[1])):
-            figures = score(scorer, ((p, reader.read(cv2.imread(str(p.path)))) for p in chosen))
-            shown = "  ".join(f"{k} {round(v, 4)}" for k, v in figures.items())
-            print(f"{name:<15} {part:<12} {shown}")
-    frame_times(reader, everything[:20])  # warm up
-    times = sorted(frame_times(reader, everything))
-    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-    print(
-        f"speed, one core, 640x480 frames: median {statistics.median(times):.1f} ms, "
-        f"p95 {p95:.1f} ms over {len(times)} frames"
-    )
+            show(scorer, f"{name} {part}", [(p, list(reads[p].dice)) for p in chosen])
+            pairs = [(p, reads[p]) for p in chosen]
+            print(f"{'':<36} {sorting(scorer, pairs, args.confirm_below)}")
+    print("dice made larger and smaller (every 4th photo of each second half):")
+    for name in SETS:
+        sample = halves(load_set(args.shared, name))[1][::4]
+        for factor in FACTORS:
+            made: list[Resized] = [placed(p) if not factor else resized(p, factor) for p in sample]
+            side = np.median([d.side for r in made for d in r.photo.dice])
+            h, w = made[0].image.shape[:2]
+            size = f"x{factor:g}" if factor else "in Pi frame"
+            show(
+                scorer,
+                f"{name} {size} {w}x{h} dice {side:.0f} px",
+                [(r.photo, r.scored(reader.read(r.image))) for r in made],
+            )
+    for size, factor in (((640, 480), 1.0), ((1280, 720), 1.5)):
+        frame_times(reader, frames(everything[:20], size, factor))  # warm up
+        wall, cpu = frame_times(reader, frames(everything, size, factor))
+        print(
+            f"speed, one core, {size[0]}x{size[1]} frames ({len(wall)}): {spread(wall)}; "
+            f"CPU time {spread(cpu)}"
+        )
     return 0
 
 

@@ -14,7 +14,7 @@ import pytest
 from tests.browser import unlock, wait
 from tests.footage import film, wait_for
 from tests.server import Server
-from tests.vision_scenes import scene
+from tests.vision_scenes import faint_die_scene, scene
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -120,5 +120,32 @@ def test_the_camera_page(tmp_path: Path, page: WebDriver) -> None:
         link = page.find_element(By.CSS_SELECTOR, "#dice a[data-source=camera]")
         assert link.text == "camera: settled"
         assert link.get_attribute("href") == server.url + "/camera"
+    finally:
+        server.stop()
+
+
+def test_a_die_the_camera_may_have_missed_is_added_with_one_tap(
+    tmp_path: Path, page: WebDriver
+) -> None:
+    tray = film(tmp_path / "tray", [faint_die_scene()])
+    config = tmp_path / "config.toml"
+    config.write_text(f'[dice]\ncamera = "{tray}"\n')
+    server = Server(tmp_path / "table.sqlite3", config=config).start()
+    try:
+        pending = wait_for(lambda: server.get("/api/dice")["pending"], what="the camera's read")
+        assert sorted(d["value"] for d in pending["roll"]["dice"]) == [3, 5]
+        (doubt,) = camera_of(server)["doubtful"]
+
+        page.get(server.url + "/camera")
+        wait(page, "document.querySelector('.doubt button') !== null")
+        assert "Is this a die?" in page.find_element(By.CSS_SELECTOR, ".doubt").text
+        page.find_element(By.ID, "unlock").click()
+        unlock(page)
+        wait(page, "document.querySelectorAll('#overlay rect.doubt').length === 1")
+
+        page.find_element(By.CSS_SELECTOR, "button[data-desk=add]").click()
+        wait(page, "document.querySelector('.pending strong').textContent.split(',').length === 3")
+        added = server.get("/api/dice")["pending"]["roll"]["dice"]
+        assert sorted(d["value"] for d in added) == sorted([3, 5, doubt["value"]])
     finally:
         server.stop()

@@ -20,7 +20,7 @@ from companion.config import DiceConfig
 from companion.desk import DiceDesk
 from companion.sources import start_sources
 from companion.table import Table
-from companion.vision import SeenDie, read_dice
+from companion.vision import Doubt, Reading, SeenDie, look_at_dice, read_dice
 from companion.vision.camera import CameraService
 from companion.vision.photosets import DEFAULT_SHARED, load_set, photo_dir
 from tests.footage import film, wait_for
@@ -117,8 +117,8 @@ def test_an_unsure_read_waits_for_a_tap_on_the_tablet(
     game = zombie_dice(table)
     desk = desk_of(app)
 
-    def unsure(image: np.ndarray) -> list[SeenDie]:
-        return [replace(d, confidence=0.7) for d in read_dice(image)]
+    def unsure(image: np.ndarray) -> Reading:
+        return Reading(tuple(replace(d, confidence=0.7) for d in read_dice(image)))
 
     camera = CameraService(str(tmp_path / "tray"), desk, reader=unsure)  # the reader, unsure
     film(tmp_path / "tray", roll_footage(THREE, seed=71))
@@ -135,6 +135,31 @@ def test_an_unsure_read_waits_for_a_tap_on_the_tablet(
     assert len(rolls_in(table, game)) == 1  # the hand over the dice brought no second read
 
 
+def test_a_spot_the_reader_doubts_is_a_die_holds_the_read_and_is_shown(
+    app: Flask, table: Table, client: FlaskClient, tmp_path: Path,
+    cameras: list[Callable[[], None]],
+) -> None:  # fmt: skip
+    game = zombie_dice(table)
+    desk = desk_of(app)
+    doubt = Doubt((560, 60, 600, 100), 0.3, 5)
+
+    def doubting(image: np.ndarray) -> Reading:
+        return Reading(tuple(read_dice(image)), (doubt,))
+
+    camera = CameraService(str(tmp_path / "tray"), desk, reader=doubting)
+    film(tmp_path / "tray", roll_footage(THREE, seed=72))
+    desk.attach("camera", camera)
+    camera.start()
+    cameras.append(camera.stop)
+    # every die is read surely, but a die may have been missed: the read waits for a tap
+    pending = wait_for(lambda: client.get("/api/dice").get_json()["pending"], what="a read")
+    assert pending["reason"] == "unsure" and pending["roll"]["confidence"] == 0.7
+    assert sorted((d["value"], d["color"]) for d in pending["roll"]["dice"]) == as_read(THREE)
+    assert rolls_in(table, game) == []
+    spots = camera_status(client)["doubtful"]
+    assert spots == [{"box": [560, 60, 600, 100], "confidence": 0.3, "value": 5}]
+
+
 def test_a_frame_the_reader_fails_on_does_not_stop_the_camera(
     app: Flask, table: Table, tmp_path: Path, cameras: list[Callable[[], None]],
     caplog: pytest.LogCaptureFixture,
@@ -142,10 +167,10 @@ def test_a_frame_the_reader_fails_on_does_not_stop_the_camera(
     game = zombie_dice(table)
     failures = [cv2.error("the reader choked")]
 
-    def choking(image: np.ndarray) -> list[SeenDie]:
+    def choking(image: np.ndarray) -> Reading:
         if failures:
             raise failures.pop()
-        return read_dice(image)
+        return look_at_dice(image)
 
     desk = desk_of(app)
     camera = CameraService(str(film(tmp_path / "tray", [scene(THREE, seed=77)])), desk,

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.dice import Roll
-from companion.vision import SeenDie, read_dice
+from companion.vision import Reading, SeenDie, look_at_dice, read_dice
 from companion.vision.photosets import DEFAULT_SHARED, SETS, load_set, photo_dir
 from companion.vision.source import (
     CameraLost,
@@ -191,9 +191,9 @@ def test_dice_handed_over_before_a_restart_are_not_handed_again() -> None:
 def test_an_empty_tray_is_not_read_again_until_something_moves() -> None:
     reads = []
 
-    def counting(image: np.ndarray) -> list[SeenDie]:
+    def counting(image: np.ndarray) -> Reading:
         reads.append(1)
-        return read_dice(image)
+        return look_at_dice(image)
 
     empty = scene([], seed=54)
     clock, rolls = Clock(), []
@@ -206,8 +206,8 @@ def test_reads_that_never_agree_are_unreadable() -> None:
     frame = scene(STILL, seed=56)
     flips = iter(range(1000))
 
-    def unsteady(_: np.ndarray) -> list[SeenDie]:
-        return [SeenDie(next(flips) % 6 + 1, (10, 10, 50, 50), "white", 0.9)]
+    def unsteady(_: np.ndarray) -> Reading:
+        return Reading((SeenDie(next(flips) % 6 + 1, (10, 10, 50, 50), "white", 0.9),))
 
     clock, rolls = Clock(), []
     watcher = RollWatcher(Footage([frame] * 40), rolls.append, reader=unsteady, clock=clock)

@@ -26,8 +26,9 @@
     return node;
   };
 
-  // Each die outlined with its value; the tray (or the one being drawn) dashed.
-  const drawOverlay = (overlay, size, dice, tray) => {
+  // Each die outlined with its value, each spot that may be a die it missed with "?"; the tray
+  // (or the one being drawn) dashed.
+  const drawOverlay = (overlay, size, dice, tray, doubts = []) => {
     if (!size) return overlay.replaceChildren();
     const [width, height] = size;
     overlay.setAttribute("viewBox", `0 0 ${width} ${height}`);
@@ -38,6 +39,11 @@
         svg("text", { class: "value", x: x0, y: Math.max(y0 - 6, 24) }, String(die.value)),
       ];
     });
+    for (const doubt of doubts) {
+      const [x0, y0, x1, y1] = doubt.box;
+      shapes.push(svg("rect", { class: "die-box doubt", x: x0, y: y0, width: x1 - x0, height: y1 - y0 }),
+        svg("text", { class: "value", x: x0, y: Math.max(y0 - 6, 24) }, "?"));
+    }
     if (tray) {
       const [x0, y0, x1, y1] = tray;
       shapes.push(svg("rect", { class: drag ? "tray drawing" : "tray", x: x0, y: y0, width: x1 - x0, height: y1 - y0 }));
@@ -50,7 +56,7 @@
     const tray = drag ? [drag.x0, drag.y0, drag.x1, drag.y1].map(Math.round) : camera.tray;
     drawOverlay($("overlay"), camera.size, camera.seen, tray && [
       Math.min(tray[0], tray[2]), Math.min(tray[1], tray[3]), Math.max(tray[0], tray[2]), Math.max(tray[1], tray[3]),
-    ]);
+    ], camera.doubtful);
   };
 
   const describe = (dice) => dice.map((d) => `${d.color ? d.color + " " : ""}${d.value}`).join(", ");

@@ -27,8 +27,10 @@ Object.assign(ZT, {
       const hint = ZT.SOURCE_HINTS[s.state];
       return `${name}: ${s.state}${s.port ? ` (${s.port})` : ""}${s.error ? ` · ${s.error}` : ""}${hint ? ` · ${hint}` : ""}`;
     });
+    // Spots the camera doubts are dice: one tap adds the die to the waiting read.
+    const doubts = desk.pending && desk.pending.roll.source === "camera" ? desk.sources.camera?.doubtful || [] : [];
     // Rebuilt only when what it shows changes, so that a button is never replaced under a tap.
-    const shown = JSON.stringify([texts, desk.message, desk.pending]);
+    const shown = JSON.stringify([texts, desk.message, desk.pending, doubts]);
     if (box.dataset.shown === shown) return;
     box.dataset.shown = shown;
     const deskCall = (path, body) => ZT.send("POST", `/api/dice/${path}`, body || {}).then(ZT.renderDice, ZT.fail);
@@ -41,13 +43,20 @@ Object.assign(ZT, {
     if (desk.message) parts.push(ZT.el("p", { class: "banner" }, desk.message));
     if (desk.pending) {
       const dice = desk.pending.roll.dice.map((d) => `${d.color ? d.color + " " : ""}${d.value}`).join(", ");
-      const why = desk.pending.reason === "unsure" ? "the reader is not sure" : desk.pending.reason;
+      const unsure = doubts.length ? "the camera may have missed a die" : "the reader is not sure";
+      const why = desk.pending.reason === "unsure" ? unsure : desk.pending.reason;
       parts.push(ZT.el("div", { class: "pending" },
         ZT.el("strong", {}, `Read: ${dice}`), ZT.el("span", { class: "muted" }, ` (${why})`),
         ZT.el("div", { class: "row" },
           ZT.el("button", { class: "primary", dataset: { desk: "confirm" }, onclick: () => deskCall("confirm") }, "Confirm"),
           ZT.el("button", { dataset: { desk: "fix" }, onclick: () => ZT.fixPending(desk.pending.roll, deskCall) }, "Fix"),
-          ZT.el("button", { dataset: { desk: "discard" }, onclick: () => deskCall("discard") }, "Discard"))));
+          ZT.el("button", { dataset: { desk: "discard" }, onclick: () => deskCall("discard") }, "Discard")),
+        doubts.map((d) => ZT.el("div", { class: "row doubt" },
+          ZT.el("span", {}, `Is this a die? The camera may have missed a ${d.value}.`),
+          ZT.el("button", {
+            dataset: { desk: "add" },
+            onclick: () => deskCall("fix", { dice: [...desk.pending.roll.dice, { value: d.value }] }),
+          }, `Add a ${d.value}`)))));
     }
     box.replaceChildren(...parts);
   },

@@ -26,7 +26,7 @@ from companion.desk import DiceDesk
 from companion.dice import Roll
 from companion.store import Store, StoreError
 from companion.table import TableError, utc_now
-from companion.vision.reader import SeenDie, read_dice
+from companion.vision.reader import Reading, SeenDie, look_at_dice
 from companion.vision.source import FrameSource, source_for
 from companion.vision.status import CameraStatus, LastRead, die_json
 from companion.vision.watcher import CAMERA_LOST, RollWatcher, Tray, WatchSettings
@@ -53,7 +53,7 @@ class CameraService(Worker):
         desk: DiceDesk,
         *,
         source: FrameSource | None = None,
-        reader: Callable[[np.ndarray], list[SeenDie]] = read_dice,
+        reader: Callable[[np.ndarray], Reading] = look_at_dice,
         settings: WatchSettings | None = None,
         fps: float = FRAMES_PER_SECOND,
     ) -> None:
@@ -194,6 +194,7 @@ class CameraService(Worker):
                 size=self._status.size if frame is None else (frame.shape[1], frame.shape[0]),
                 tray=watcher.settings.tray,
                 seen=tuple(watcher.seen),
+                doubtful=tuple(watcher.doubtful),
                 last_read=self._last,
             )
 

@@ -23,6 +23,11 @@ THRESHOLD = 0.25  # a weak candidate still goes to the face reader, which may tu
 # A weaker candidate closer than OVERLAP die sides to a stronger one is the same die. Touching
 # dice are about a side apart, and the finder may guess a side half as large again as it is.
 OVERLAP = 0.45
+# Photos of any size (see ``scales``): the largest look at a photo covers at most FINEST
+# pixels, smaller looks halve it while a die LARGEST pixels across would still be BIG pixels
+# across and the look's longer side is at least COARSEST pixels.
+FINEST = 1280 * 960
+LARGEST, BIG, COARSEST = 320, 32.0, 400
 
 
 @dataclass(frozen=True)
@@ -42,28 +47,41 @@ def prepare(image: np.ndarray) -> np.ndarray:
     return cv2.dnn.blobFromImage(image, 1 / 255.0, mean=(127.5, 127.5, 127.5))
 
 
-def find(net: cv2.dnn.Net, image: np.ndarray, threshold: float = THRESHOLD) -> list[Candidate]:
-    """Likely die centres in a BGR photo, most certain first, one per die."""
+def scales(width: int, height: int) -> list[float]:
+    """The sizes to look at a photo at, as shares of its own, smallest first: halving from the
+    largest (at most FINEST pixels), down to where a die LARGEST pixels across would still be
+    BIG and the photo's longer side at least COARSEST pixels."""
+    finest = min(1.0, math.sqrt(FINEST / (width * height)))
+    looks = [finest]
+    while looks[-1] / 2 * LARGEST >= BIG and max(width, height) * looks[-1] / 2 >= COARSEST:
+        looks.append(looks[-1] / 2)
+    return looks[::-1]
+
+
+def find(
+    net: cv2.dnn.Net, image: np.ndarray, scale: float = 1.0, threshold: float = THRESHOLD
+) -> list[Candidate]:
+    """Likely die centres in a BGR photo looked at ``scale`` times its size, most certain
+    first, one per die, in the photo's own pixels."""
     h, w = image.shape[:2]
-    gh, gw = max(1, math.ceil(h / CELL)), max(1, math.ceil(w / CELL))
-    small = cv2.resize(image, (w // SHRINK, h // SHRINK), interpolation=cv2.INTER_AREA)
+    sw, sh = max(1, int(w * scale) // SHRINK), max(1, int(h * scale) // SHRINK)
+    gh, gw = math.ceil(sh / CELL_IN), math.ceil(sw / CELL_IN)
+    small = cv2.resize(
+        image, (sw, sh), interpolation=cv2.INTER_AREA if sw < w else cv2.INTER_LINEAR
+    )
     small = cv2.copyMakeBorder(
-        small,
-        0,
-        gh * CELL_IN - small.shape[0],
-        0,
-        gw * CELL_IN - small.shape[1],
-        cv2.BORDER_REPLICATE,
+        small, 0, gh * CELL_IN - sh, 0, gw * CELL_IN - sw, cv2.BORDER_REPLICATE
     )
     net.setInput(prepare(small))
     out = net.forward()[0]
     heat = 1 / (1 + np.exp(-out[0]))
     peaks = (heat >= threshold) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    fx, fy = w / sw, h / sh  # photo pixels a pixel of what the network sees
     found = []
     for i, j in zip(*np.nonzero(peaks), strict=True):
-        x = (j + 0.5 + out[1, i, j]) * CELL
-        y = (i + 0.5 + out[2, i, j]) * CELL
-        side = math.exp(min(float(out[3, i, j]), 5.0)) * CELL
+        x = (j + 0.5 + out[1, i, j]) * CELL_IN * fx
+        y = (i + 0.5 + out[2, i, j]) * CELL_IN * fy
+        side = math.exp(min(float(out[3, i, j]), 5.0)) * CELL_IN * (fx + fy) / 2
         found.append(Candidate(float(x), float(y), side, float(heat[i, j])))
     kept: list[Candidate] = []
     for candidate in sorted(found, key=lambda c: -c.score):

@@ -18,6 +18,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+import cv2
+import numpy as np
+
 if TYPE_CHECKING:
     from companion.vision.reader import SeenDie
 
@@ -119,3 +122,113 @@ def halves(photos: list[Photo]) -> tuple[list[Photo], list[Photo]]:
 
 def _natural_key(name: str) -> list[int | str]:
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
+#: The largest frame a resized photo is cut to: the Raspberry Pi Camera Module 3's full size.
+PI_FRAME = (4608, 2592)
+
+
+@dataclass(frozen=True)
+class Resized:
+    """A labelled photo made ``factor`` times as large, cut to at most ``PI_FRAME``: its image,
+    its dice, and the boxes of dice the cut went through (neither scored nor counted extra)."""
+
+    image: np.ndarray
+    photo: Photo
+    cut: tuple[tuple[float, float, float, float], ...]
+
+    def scored(self, seen: Sequence[SeenDie]) -> list[SeenDie]:
+        """The dice read, less those on a die the cut went through."""
+        return [d for d in seen if not any(_inside(d, box) for box in self.cut)]
+
+
+def resized(photo: Photo, factor: float, frame: tuple[int, int] = PI_FRAME) -> Resized:
+    """``photo`` made ``factor`` times as large (a camera nearer the dice, or one with more
+    pixels), cut to ``frame`` where it would be larger, where the cut goes through the fewest
+    dice."""
+    image = _image(photo)
+    h, w = image.shape[:2]
+    cw, ch = min(w, int(frame[0] / factor)), min(h, int(frame[1] / factor))
+    x0, y0 = max(
+        ((x, y) for x in range(0, w - cw + 1, 8) for y in range(0, h - ch + 1, 8)),
+        key=lambda xy: -sum(_crosses(d.box, xy, (cw, ch)) for d in photo.dice),
+    )
+    kept, cut = [], []
+    for die in photo.dice:
+        bx0, by0, bx1, by1 = die.box
+        box = (
+            (bx0 - x0) * factor,
+            (by0 - y0) * factor,
+            (bx1 - x0) * factor,
+            (by1 - y0) * factor,
+        )
+        if _crosses(die.box, (x0, y0), (cw, ch)):
+            cut.append(box)
+        elif x0 <= bx0 and bx1 <= x0 + cw and y0 <= by0 and by1 <= y0 + ch:
+            kept.append(LabelledDie(die.value, box))
+    crop = image[y0 : y0 + ch, x0 : x0 + cw]
+    size = (round(cw * factor), round(ch * factor))
+    big = cv2.resize(crop, size, interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_CUBIC)
+    return Resized(big, Photo(photo.path, tuple(kept)), tuple(cut))
+
+
+def placed(photo: Photo, frame: tuple[int, int] = PI_FRAME) -> Resized:
+    """``photo`` made as large as fits in ``frame`` and placed in its middle on a plain ground
+    of the photo's median colour: a high-resolution camera close over the dice."""
+    image = _image(photo)
+    h, w = image.shape[:2]
+    factor = min(frame[0] / w, frame[1] / h)
+    size = (round(w * factor), round(h * factor))
+    big = cv2.resize(image, size, interpolation=cv2.INTER_CUBIC)
+    left, top = (frame[0] - size[0]) // 2, (frame[1] - size[1]) // 2
+    ground = [float(v) for v in np.median(image.reshape(-1, 3), axis=0)]
+    whole = cv2.copyMakeBorder(
+        big,
+        top,
+        frame[1] - size[1] - top,
+        left,
+        frame[0] - size[0] - left,
+        cv2.BORDER_CONSTANT,
+        value=ground,
+    )
+    dice = tuple(
+        LabelledDie(
+            d.value,
+            (
+                d.box[0] * factor + left,
+                d.box[1] * factor + top,
+                d.box[2] * factor + left,
+                d.box[3] * factor + top,
+            ),
+        )
+        for d in photo.dice
+    )
+    return Resized(whole, Photo(photo.path, dice), ())
+
+
+def _image(photo: Photo) -> np.ndarray:
+    image = cv2.imread(str(photo.path))
+    if image is None:
+        raise ValueError(f"{photo.path} is not an image")
+    return image
+
+
+def _crosses(
+    box: tuple[float, float, float, float], corner: tuple[int, int], size: tuple[int, int]
+) -> bool:
+    """Whether the edge of the window at ``corner`` of ``size`` goes through ``box``."""
+    x0, y0, x1, y1 = box
+    wx0, wy0 = corner
+    wx1, wy1 = wx0 + size[0], wy0 + size[1]
+    overlaps = x0 < wx1 and wx0 < x1 and y0 < wy1 and wy0 < y1
+    inside = wx0 <= x0 and x1 <= wx1 and wy0 <= y0 and y1 <= wy1
+    return overlaps and not inside
+
+
+def _inside(die: SeenDie, box: tuple[float, float, float, float]) -> bool:
+    """Whether a die read has its centre in ``box`` grown by a quarter on each side, as the
+    scorer matches dice."""
+    x0, y0, x1, y1 = box
+    mx, my = 0.25 * (x1 - x0), 0.25 * (y1 - y0)
+    cx, cy = (die.box[0] + die.box[2]) / 2, (die.box[1] + die.box[3]) / 2
+    return x0 - mx <= cx <= x1 + mx and y0 - my <= cy <= y1 + my

@@ -1,4 +1,5 @@
-"""Reading pip dice in a photo: ``read_dice(image) -> list[SeenDie]``.
+"""Reading pip dice in a photo: ``read_dice(image) -> list[SeenDie]``, or ``look_at_dice(image)
+-> Reading`` for the dice and the spots that may be dice it missed.
 
 Two small networks do the looking (see ``finder`` and ``faces``): the first marks where dice
 are, the second reads each one's top face or rejects the spot as no die. Reading is pure: an
@@ -28,6 +29,18 @@ MIN_CONFIDENCE = 0.35
 #: WIDER times as large, and the reads at every width are averaged; a width that would take in
 #: a die already read is left out (a side face below a die would read as that die).
 SECOND_LOOK, ONE_SURE, WIDER = 0.5, 0.9, (1.3, 1.6)
+#: A spot turned down as no die (or too unsure) that is still at least DOUBTFUL likely to be a
+#: die, and lies on no die read, is reported as doubtful: the player is asked "is this a die?".
+DOUBTFUL = 0.2
+#: Dice of any size: the photo is looked at shrunk by halves (``finder.scales``), smallest
+#: first, and the dice are taken from the first look at which the spots the finder is
+#: FAIRLY_SURE of are ``finder.BIG`` pixels across (in that look) and most of them read as
+#: dice: so dice far larger than the networks learnt from are found whole, not pip by pip.
+#: Otherwise they are taken from the largest look, or from one twice as large (as long as it
+#: is at most ``finder.FINEST`` pixels) when the dice there are under SMALL pixels across.
+FAIRLY_SURE, SMALL = 0.4, 26.0
+#: copies of the finder kept, one for each size of look (see ``DiceReader._finder_for``)
+LOOKS_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -38,18 +51,45 @@ class SeenDie:
     confidence: float
 
 
+@dataclass(frozen=True)
+class Doubt:
+    """A spot the reader turned down that may yet be a die: where (the likely top face, x0, y0,
+    x1, y1), how likely a die is there, and the face it would most likely show."""
+
+    box: tuple[int, int, int, int]
+    confidence: float
+    value: int
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The dice read in a photo, top to bottom, and the doubtful spots."""
+
+    dice: tuple[SeenDie, ...]
+    doubtful: tuple[Doubt, ...] = ()
+
+
 class DiceReader:
     """The reader with the networks from one folder (``finder.onnx``, ``faces-1.onnx`` and
     ``faces-2.onnx``)."""
 
     def __init__(self, models: Path = MODELS) -> None:
+        self._models = models
         self._finder = finder.load(models)
+        # a copy of the finder for each size of look: OpenCV sets a network up again, at a
+        # cost, whenever the size of its input changes
+        self._finders: dict[tuple[int, int, float], cv2.dnn.Net] = {}
         self._faces = faces.load(models)
 
     def read(self, image: np.ndarray) -> list[SeenDie]:
+        """The dice in a BGR photo, top to bottom."""
+        return list(self.look(image).dice)
+
+    def look(self, image: np.ndarray) -> Reading:
+        """The dice in a BGR photo and the spots that may be dice it missed."""
         image = _as_bgr(image)
         h, w = image.shape[:2]
-        candidates = finder.find(self._finder, image)
+        candidates = self._candidates(image)
         sides = [c.side for c in candidates]
         crops = [faces.cut(image, (c.x, c.y), c.side) for c in candidates]
         odds = faces.read(self._faces, crops)
@@ -79,13 +119,11 @@ class DiceReader:
             if best:
                 k = ks[best - 1]
                 sides[i], crops[i] = candidates[i].side * k, wider[i, k]
-        seen = []
+        seen, doubts = [], []
         for i in sorted(unsure + [i for i, s in enumerate(settled) if s]):
             candidate, side, crop, o = candidates[i], sides[i], crops[i], odds[i]
             value = int(np.argmax(o))
             confidence = _confidence(candidate, o)
-            if value == 0 or confidence < MIN_CONFIDENCE:
-                continue
             half = side / 2
             box = (
                 max(0, round(candidate.x - half)),
@@ -93,8 +131,67 @@ class DiceReader:
                 min(w, round(candidate.x + half)),
                 min(h, round(candidate.y + half)),
             )
-            seen.append(SeenDie(value, box, colour_name(crop), round(confidence, 3)))
-        return sorted(seen, key=lambda d: (d.box[1], d.box[0]))
+            if value and confidence >= MIN_CONFIDENCE:
+                seen.append(SeenDie(value, box, colour_name(crop), round(confidence, 3)))
+                continue
+            likely = (1 - float(o[0])) * min(1.0, candidate.score * 2)
+            if likely >= DOUBTFUL:
+                doubts.append(Doubt(box, round(likely, 3), 1 + int(np.argmax(o[1:]))))
+        # a doubtful spot on a die read is part of that die, and one on a likelier doubtful
+        # spot the same spot
+        doubtful: list[Doubt] = []
+        for doubt in sorted(doubts, key=lambda d: -d.confidence):
+            boxes = [d.box for d in seen] + [d.box for d in doubtful]
+            if not any(_holds(box, doubt.box) for box in boxes):
+                doubtful.append(doubt)
+        return Reading(
+            tuple(sorted(seen, key=lambda d: (d.box[1], d.box[0]))),
+            tuple(sorted(doubtful, key=lambda d: (d.box[1], d.box[0]))),
+        )
+
+    def _candidates(self, image: np.ndarray) -> list[finder.Candidate]:
+        """The finder's candidates at the size that suits the dice in the photo (see
+        FAIRLY_SURE), in the photo's own pixels."""
+        h, w = image.shape[:2]
+        *smaller, finest = finder.scales(w, h)
+        # a photo larger than the largest look is shrunk once, and the smaller looks from that
+        work = image
+        if finest < 1:
+            size = (max(1, round(w * finest)), max(1, round(h * finest)))
+            work = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        back = w / work.shape[1]
+        for scale in smaller:
+            found = finder.find(self._finder_for(work, scale), work, scale / finest)
+            sure = [c for c in found if c.score >= FAIRLY_SURE]
+            if sure and _typical_side(sure) * scale / finest >= finder.BIG:
+                crops = [faces.cut(image, (c.x * back, c.y * back), c.side * back) for c in sure]
+                if np.mean(np.argmax(faces.read(self._faces, crops), axis=1) > 0) >= 0.5:
+                    return _scaled(found, back)
+        found = finder.find(self._finder, work)
+        typical = _typical_side([c for c in found if c.score >= FAIRLY_SURE])
+        if 0 < typical < SMALL and w * h * 4 <= finder.FINEST:
+            found = finder.find(self._finder_for(image, 2.0), image, 2.0)
+        return _scaled(found, back)
+
+    def _finder_for(self, image: np.ndarray, scale: float) -> cv2.dnn.Net:
+        """The finder's copy for looks at ``scale`` of photos the size of ``image`` (the
+        largest look has the first copy)."""
+        key = (image.shape[0], image.shape[1], scale)
+        if key not in self._finders:
+            if len(self._finders) >= LOOKS_KEPT:
+                self._finders.clear()  # the camera's picture size changed
+            self._finders[key] = finder.load(self._models)
+        return self._finders[key]
+
+
+def _typical_side(found: list[finder.Candidate]) -> float:
+    return float(np.median([c.side for c in found])) if found else 0.0
+
+
+def _scaled(found: list[finder.Candidate], k: float) -> list[finder.Candidate]:
+    if k == 1:
+        return found
+    return [finder.Candidate(c.x * k, c.y * k, c.side * k, c.score) for c in found]
 
 
 def _confidence(candidate: finder.Candidate, odds: np.ndarray) -> float:
@@ -121,6 +218,12 @@ def _reaches(candidate: finder.Candidate, side: float, dice: list[finder.Candida
     )
 
 
+def _holds(box: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> bool:
+    """Whether ``other``'s centre lies in ``box``."""
+    cx, cy = (other[0] + other[2]) / 2, (other[1] + other[3]) / 2
+    return box[0] <= cx <= box[2] and box[1] <= cy <= box[3]
+
+
 @cache
 def _default_reader() -> DiceReader:
     return DiceReader()
@@ -132,6 +235,12 @@ def read_dice(image: np.ndarray) -> list[SeenDie]:
     Raises ``ValueError`` for an array that is not an 8-bit image.
     """
     return _default_reader().read(image)
+
+
+def look_at_dice(image: np.ndarray) -> Reading:
+    """The dice in a BGR photo, as ``read_dice`` gives them, and the spots that may be dice it
+    missed (see DOUBTFUL)."""
+    return _default_reader().look(image)
 
 
 def _as_bgr(image: np.ndarray) -> np.ndarray:

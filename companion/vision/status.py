@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.dice import Roll
-from companion.vision.reader import SeenDie
+from companion.vision.reader import Doubt, SeenDie
 from companion.vision.watcher import Tray
 
 
@@ -17,6 +17,10 @@ def die_json(die: SeenDie) -> dict[str, Any]:
         "color": die.color,
         "confidence": die.confidence,
     }
+
+
+def doubt_json(doubt: Doubt) -> dict[str, Any]:
+    return {"box": list(doubt.box), "confidence": doubt.confidence, "value": doubt.value}
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,7 @@ class CameraStatus:
     size: tuple[int, int] | None = None  # (width, height) of its pictures, once it gave one
     tray: Tray | None = None  # the part of the picture watched; None: all of it
     seen: tuple[SeenDie, ...] = ()  # the dice of the latest read, until something moves
+    doubtful: tuple[Doubt, ...] = ()  # its spots that may be dice it missed
     last_read: LastRead | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -57,5 +62,6 @@ class CameraStatus:
             "size": None if self.size is None else list(self.size),
             "tray": None if self.tray is None else list(self.tray),
             "seen": [die_json(d) for d in self.seen],
+            "doubtful": [doubt_json(d) for d in self.doubtful],
             "last_read": None if self.last_read is None else self.last_read.to_json(),
         }

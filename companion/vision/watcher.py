@@ -10,7 +10,9 @@ Its status is one of ``empty`` (still, no dice), ``rolling`` (moving, or not yet
 ``settled`` (a roll was handed over), ``unreadable`` (still, but the reads do not agree or are
 unsure) and ``camera lost`` (no frames; the camera is reopened with growing pauses).
 
-Dice boxes are in pixels of the whole frame, whether or not a tray is set.
+Dice boxes are in pixels of the whole frame, whether or not a tray is set. A spot the reader
+doubts is a die (see ``reader.DOUBTFUL``) makes the roll handed over less sure, so that it waits
+for a tap: the player may add the die the reader missed.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import cv2
 import numpy as np
 
 from companion.dice import Die, Roll
-from companion.vision.reader import SeenDie, read_dice
+from companion.vision.reader import Doubt, Reading, SeenDie, look_at_dice
 from companion.vision.source import CameraLost, FrameSource
 
 EMPTY, ROLLING, SETTLED, UNREADABLE, CAMERA_LOST = (
@@ -71,7 +73,7 @@ class RollWatcher:
         on_roll: Callable[[Roll], None],
         *,
         settings: WatchSettings | None = None,
-        reader: Callable[[np.ndarray], list[SeenDie]] = read_dice,
+        reader: Callable[[np.ndarray], Reading] = look_at_dice,
         clock: Callable[[], float] = time.monotonic,
         handed: list[SeenDie] | None = None,
     ) -> None:
@@ -90,6 +92,7 @@ class RollWatcher:
         self._handed = handed
         self._frame: np.ndarray | None = None
         self._seen: list[SeenDie] = []
+        self._doubtful: list[Doubt] = []
         self._error: str | None = None
 
     @property
@@ -105,6 +108,11 @@ class RollWatcher:
     def seen(self) -> list[SeenDie]:
         """The dice of the latest read, until something moves."""
         return self._seen
+
+    @property
+    def doubtful(self) -> list[Doubt]:
+        """The spots of the latest read that may be dice it missed, until something moves."""
+        return self._doubtful
 
     @property
     def handed(self) -> list[SeenDie] | None:
@@ -160,10 +168,11 @@ class RollWatcher:
         frame, no dice, or the same dice): :attr:`seen` tells which."""
         if self._frame is None:
             return None
-        self._seen = self._read(self._frame)
+        reading = self._read(self._frame)
+        self._seen, self._doubtful = list(reading.dice), list(reading.doubtful)
         if not self._seen:
             return None
-        return self._settle(self._seen)
+        return self._settle(reading)
 
     def forget(self) -> None:
         """Forget the roll handed over last (it was thrown away): reading now hands it again."""
@@ -182,18 +191,21 @@ class RollWatcher:
 
     # -------------------------------------------------------------- reading
 
-    def _read(self, frame: np.ndarray) -> list[SeenDie]:
-        """The dice in the tray, with boxes in pixels of the whole frame."""
+    def _read(self, frame: np.ndarray) -> Reading:
+        """The dice in the tray and the doubtful spots, with boxes in pixels of the whole
+        frame."""
         tray, (x, y) = self._tray(frame)
-        dice = self.reader(tray)
+        reading = self.reader(tray)
         if not (x or y):
-            return dice
-        return [
-            replace(d, box=(d.box[0] + x, d.box[1] + y, d.box[2] + x, d.box[3] + y)) for d in dice
-        ]
+            return reading
+        return Reading(
+            tuple(replace(d, box=_moved(d.box, x, y)) for d in reading.dice),
+            tuple(replace(d, box=_moved(d.box, x, y)) for d in reading.doubtful),
+        )
 
-    def _take_read(self, dice: list[SeenDie], still_for: float) -> None:
-        self._seen = dice
+    def _take_read(self, reading: Reading, still_for: float) -> None:
+        dice = list(reading.dice)
+        self._seen, self._doubtful = dice, list(reading.doubtful)
         unsure = any(d.confidence < self.settings.min_confidence for d in dice)
         key = None if unsure else tuple(sorted((d.value, d.color) for d in dice))
         if key is not None and key == self._last_read:
@@ -203,14 +215,17 @@ class RollWatcher:
         self._last_read = key
         if key is not None and self._agreeing >= self.settings.agree_frames:
             if dice:
-                self._settle(dice)
+                self._settle(reading)
             else:
                 self._status = EMPTY
                 self._handed = None
         elif still_for >= self.settings.still_seconds + self.settings.unreadable_after:
             self._status = UNREADABLE
 
-    def _settle(self, dice: list[SeenDie]) -> Roll | None:
+    def _settle(self, reading: Reading) -> Roll | None:
+        """Hand the roll over, as sure as its least sure die, and less sure by as much as a
+        doubtful spot is likely a die."""
+        dice = list(reading.dice)
         self._status = SETTLED
         if self._handed is not None and _same_places(dice, self._handed):
             return None
@@ -218,7 +233,9 @@ class RollWatcher:
         roll = Roll(
             tuple(Die(d.value, d.color) for d in dice),
             source="camera",
-            confidence=min(d.confidence for d in dice),
+            confidence=min(
+                [d.confidence for d in dice] + [1 - d.confidence for d in reading.doubtful]
+            ),
         )
         self.on_roll(roll)
         return roll
@@ -256,6 +273,7 @@ class RollWatcher:
         self._last_read = None
         self._agreeing = 0
         self._seen = []
+        self._doubtful = []
 
     # -------------------------------------------------------------- the camera
 
@@ -285,6 +303,10 @@ class RollWatcher:
         self._frame = None
         self._retry_at = self.clock() + self._retry_pause
         self._reset()
+
+
+def _moved(box: tuple[int, int, int, int], x: int, y: int) -> tuple[int, int, int, int]:
+    return box[0] + x, box[1] + y, box[2] + x, box[3] + y
 
 
 def _same_places(dice: list[SeenDie], before: list[SeenDie]) -> bool:
