@@ -16,6 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 SETUP: list[dict[str, Any]] = [
     {"kind": "remove", "params": {"cards": []}},
@@ -33,6 +34,33 @@ def send(server: Server, game: str, *actions: dict[str, Any]) -> None:
 def roll(server: Server, game: str, *dice: int) -> None:
     status, body = server.post(f"/api/games/{game}/rolls", {"dice": list(dice)})
     assert status == 200, body
+
+
+def test_the_default_setup_shown_on_the_home_page_starts_a_game(
+    server: Server, page: WebDriver
+) -> None:
+    page.get(server.url)
+    Select(page.find_element(By.ID, "kind")).select_by_value("lonely-dead")
+    setup = page.find_element(By.CSS_SELECTOR, 'fieldset[data-kind="lonely-dead"]')
+    shown = {
+        s.get_attribute("data-name"): Select(s).first_selected_option.text
+        for s in setup.find_elements(By.CSS_SELECTOR, "select")
+    }
+    assert shown == {
+        "item_clubs": "kill",
+        "item_diamonds": "extra-die",
+        "item_hearts": "heal",
+        "item_spades": "swap",
+        "replace_zombified": "yes",
+    }
+    setup.find_element(By.CSS_SELECTOR, "input").send_keys("Ana")
+    page.find_element(By.CSS_SELECTOR, "#new-game button[type=submit]").click()
+    wait(page, "document.getElementById('pin-dialog').open")
+    unlock(page)
+    wait(page, "location.pathname.startsWith('/games/')")
+    game = server.get(page.current_url.replace(server.url + "/games/", "/api/games/"))
+    assert game["kind"] == "lonely-dead" and game["players"] == ["Ana"]
+    assert game["view"]["effects"]["clubs"]["effect"] == "kill"
 
 
 def test_the_board_shows_the_table_and_a_tap_attacks(
