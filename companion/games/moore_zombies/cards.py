@@ -98,8 +98,18 @@ def name(card: str) -> str:
     return Card.parse(card).name()
 
 
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def shown(card: str) -> str:
+    """A card as players read it: '5\u2665', 'Q\u2660', 'Joker' (never the entry code 'JK1')."""
+    if card in JOKERS:
+        return "Joker"
+    return f"{card[:-1]}{SUIT_SYMBOLS[card[-1]]}"
+
+
 def listing(cards: Iterable[str]) -> str:
-    listed = list(cards)
+    listed = [shown(card) for card in cards]
     return ", ".join(listed) if listed else "none"
 
 
