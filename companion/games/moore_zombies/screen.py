@@ -78,7 +78,7 @@ def prompt(game: MooreZombies) -> Prompt:
             return Prompt(
                 f"{who} won: take the treasure card {shown(card)} "
                 f"({plural(number(card), 'point')}) "
-                f"or revive up to {aftermath.most_revived(game)} dead cards.",
+                f"or revive up to {plural(aftermath.most_revived(game), 'dead card')}.",
                 player,
             )
         case "rolloff":
