@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.game_screen import SIZES, axe, check_screen, click, open_page, start_from_home, step
+from tests.browser import unlock, wait
+from tests.screens import check_axe, check_screen, live, open_screen, tap
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -24,16 +25,36 @@ from selenium.webdriver.support.ui import Select  # noqa: E402
 CODE = re.compile(r"\b(JK[12]|(10|[2-9JQKA])[CDHS])\b")
 
 
-@pytest.fixture(params=sorted(SIZES))
+@pytest.fixture(params=["tablet", "phone"])
 def page(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebDriver]:
-    driver = open_page(tmp_path / "chromium", request.param)
+    driver = open_screen(tmp_path, request.param)
     yield driver
     driver.quit()
 
 
+def step(page: WebDriver, *selectors: str) -> None:
+    """Tap each element in turn; the last tap changes the game."""
+    seen = int(page.execute_script("return ZT.snapshot.version"))
+    for selector in selectors:
+        tap(page, selector)
+    wait(page, f"ZT.snapshot.version > {seen}")
+
+
+def start_from_home(page: WebDriver, server: Server) -> None:
+    """Start The Lonely Dead from the home page with the settings as shown."""
+    page.get(server.url + "/?kind=lonely-dead")
+    page.find_element(By.CSS_SELECTOR, 'fieldset[data-kind="lonely-dead"] input').send_keys("Ana")
+    tap(page, "#new-game button[type=submit]")
+    wait(page, "document.getElementById('pin-dialog').open")
+    unlock(page)
+    wait(page, "location.pathname.startsWith('/games/')")
+    live(page)
+
+
 def face(page: WebDriver, *values: int) -> None:
     """Enter a roll on the dice pad: one tap a face, the roll goes with the last one."""
-    step(page, *(f'#entry .die-slot[data-die="{i + 1}"] [data-value="{v}"]' for i, v in enumerate(values)))
+    faces = (f'#entry [data-die="{i + 1}"] [data-value="{v}"]' for i, v in enumerate(values))
+    step(page, *faces)
 
 
 def card(page: WebDriver, code: str) -> None:
@@ -41,13 +62,13 @@ def card(page: WebDriver, code: str) -> None:
     suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[code[-1]]
     rank = code[:-1]
     ranks = page.find_elements(By.CSS_SELECTOR, "#entry .chip.rank")
-    next(b for b in ranks if b.text == rank).click()
+    next(b for b in ranks if b.text == rank).click()  # a tap
     step(page, f'#entry .chip.suit[aria-label="{suit}"]')
 
 
 def attack(page: WebDriver, survivor: int, *cards: str) -> None:
     for c in cards:
-        click(page, f'.ld-hand-card[data-card="{c}"]')
+        tap(page, f'.ld-hand-card[data-card="{c}"]')
     step(page, f'.ld-survivor.ld-target[data-number="{survivor}"]')
 
 
@@ -55,9 +76,16 @@ def board(page: WebDriver) -> str:
     return str(page.find_element(By.ID, "board").text)
 
 
+def sheet(page: WebDriver) -> None:
+    """Wait until the sheet has slid in (axe-core reads colours mid-animation otherwise)."""
+    wait(page, "document.getElementById('sheet').open")
+    wait(page, "document.getAnimations().every((a) => a.playState !== 'running')")
+
+
 def checked(page: WebDriver) -> None:
-    seen = check_screen(page)
-    assert not CODE.search(seen["text"]), seen["text"]
+    check_screen(page)
+    shown = page.find_element(By.ID, "prompt").text
+    assert not CODE.search(shown), shown
 
 
 def test_the_default_setup_shown_on_the_home_page_starts_a_game(
@@ -77,16 +105,16 @@ def test_the_default_setup_shown_on_the_home_page_starts_a_game(
         "item_spades": "swap",
         "replace_zombified": "yes",
     }
-    start_from_home(page, server.url, "lonely-dead", ["Ana"])
+    start_from_home(page, server)
     game = server.get(page.current_url.replace(server.url + "/games/", "/api/games/"))
     assert game["kind"] == "lonely-dead" and game["players"] == ["Ana"]
     assert game["view"]["effects"]["clubs"]["effect"] == "kill"
 
 
 def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> None:
-    start_from_home(page, server.url, "lonely-dead", ["Ana"])
+    start_from_home(page, server)
     checked(page)
-    axe(page)
+    check_axe(page)
     face(page, 2)  # two survivor cards go aside unseen
     checked(page)
     step(page, '#bar-actions [data-action="remove"]')
@@ -103,11 +131,11 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     assert "0/4 wounds" in ace.text
 
     # Tap the 7♠ in the hand: only the ace of spades lights up; tap it to attack.
-    click(page, '.ld-hand-card[data-card="7S"]')
+    tap(page, '.ld-hand-card[data-card="7S"]')
     targets = page.find_elements(By.CSS_SELECTOR, ".ld-survivor.ld-target")
     assert [t.get_attribute("data-number") for t in targets] == ["1"]
     checked(page)
-    axe(page)
+    check_axe(page)
     step(page, '.ld-survivor.ld-target[data-number="1"]')
     attack(page, 2, "4H")
     attack(page, 3, "5D")  # the last card: the fights begin
@@ -131,7 +159,10 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     checked(page)
     card(page, "9C")
     checked(page)
-    assert "kills the zombie" in page.find_element(By.CSS_SELECTOR, '.ld-survivor[data-number="2"]').text
+    queen = page.find_element(By.CSS_SELECTOR, '.ld-survivor[data-number="2"]')
+    item = queen.find_element(By.CSS_SELECTOR, ".ld-item")  # the item found
+    assert item.find_elements(By.CSS_SELECTOR, '[aria-label="9 of clubs"]')
+    assert "kills the zombie" in item.text
     step(page, '#bar-actions [data-action="worsen"]')
 
     # Round 2: a Contagious Zombie infects the ace; the infection die lies on the card.
@@ -157,17 +188,20 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     assert page.find_element(By.CSS_SELECTOR, '#scores [data-player="Ana"]').text.startswith("Ana")
 
     # The face-up piles open in the sheet; giving up is in the menu and asks first.
-    click(page, '.ld-pile[data-pile="zombie_discard"]')
-    axe(page, "#sheet")
+    tap(page, '.ld-pile[data-pile="zombie_discard"]')
+    sheet(page)
+    check_axe(page, "#sheet")
     assert page.find_elements(By.CSS_SELECTOR, "#sheet .ld-card")
-    click(page, "#sheet-close")
-    click(page, "#menu")
-    axe(page, "#sheet")
-    click(page, '#sheet [data-action="concede"]')
-    axe(page, "dialog[open]")
+    tap(page, "#sheet-close")
+    tap(page, "#menu")
+    sheet(page)
+    check_axe(page, "#sheet")
+    tap(page, '#sheet [data-action="concede"]')
+    wait(page, "document.getElementById('confirm-dialog').open")
+    check_axe(page, "#confirm-dialog")
     step(page, "#confirm-yes")
     checked(page)
     assert page.find_element(By.ID, "ending").is_displayed()
     assert "survivors hold out" in board(page)
-    axe(page)
+    check_axe(page)
     assert [e for e in page.get_log("browser") if e["level"] == "SEVERE"] == []  # type: ignore[attr-defined]
