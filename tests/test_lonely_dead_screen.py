@@ -125,7 +125,8 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
         checked(page)
         card(page, c)
     checked(page)
-    assert page.find_element(By.CSS_SELECTOR, ".ld-phases [aria-current]").text == "Zombies Attack"
+    now = page.find_element(By.CSS_SELECTOR, ".ld-phases [aria-current]")
+    assert now.get_attribute("textContent") == "Attack"
     ace = page.find_element(By.CSS_SELECTOR, '.ld-survivor[data-number="1"]')
     assert len(ace.find_elements(By.CSS_SELECTOR, ".ld-coin")) == 4  # an ace takes 4 wounds
     assert "0/4 wounds" in ace.text
@@ -177,7 +178,7 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     face(page, 4)  # the infection die
     checked(page)
     ace = page.find_element(By.CSS_SELECTOR, '.ld-survivor[data-number="1"]')
-    assert "infected" in ace.text and ace.find_elements(By.CSS_SELECTOR, ".ld-infection .die-svg")
+    assert "infected: 4" in ace.text and ace.find_elements(By.CSS_SELECTOR, ".ld-head .die-svg")
     face(page, 1, 1)  # a tie goes to the zombie
     face(page, 5)  # the search finds a zombie
     card(page, "3D")

@@ -20,6 +20,7 @@
     ["safehouse", "Safehouse"], ["graveyard", "Graveyard"], ["removed", "Set aside"], ["out", "Out of the game"],
   ];
   const ATTACKS = new Set(["attack", "join", "joker"]);
+  const PHASE_WORDS = { replenish: "Replenish", attack: "Attack", fight: "Fight", search: "Search", worsen: "Infection" };
   let chosen = []; // hand cards picked for an attack
 
   // A card drawn as a card: its rank and suit symbol, the suit also named for screen readers
@@ -50,11 +51,12 @@
     });
   }
 
+  // The five phases of a round, the current one marked (the prompt names it too).
   function phases(view) {
-    const steps = [{ key: "setup", name: "Setup", current: view.phase === "setup" }, ...view.phases];
-    return el("ol", { class: "ld-phases", "aria-label": "Phases of the round" }, steps.map((p) => el("li", {
+    if (view.phase === "setup") return null;
+    return el("ol", { class: "ld-phases", "aria-label": "Phases of the round" }, view.phases.map((p) => el("li", {
       class: p.current ? "ld-now" : "", "aria-current": p.current ? "step" : null,
-    }, p.name)));
+    }, PHASE_WORDS[p.key] || p.name)));
   }
 
   function wounds(s) {
@@ -93,8 +95,9 @@
     el("div", { class: "ld-head" },
       el("span", { class: "ld-number" }, String(s.number)),
       card(s.card, "big", plain),
-      s.infection !== null ? el("span", { class: `ld-infection${s.infected_now ? " ld-fresh" : ""}` },
-        die(s.infection, "green", 36), el("span", {}, s.infected_now ? "infected, new" : "infected")) : null),
+      s.infection !== null ? die(s.infection, "green", 36) : null),
+    s.infection !== null ? el("span", { class: `ld-infection${s.infected_now ? " ld-fresh" : ""}` },
+      s.infected_now ? `infected: ${s.infection} (new)` : `infected: ${s.infection}`) : null,
     wounds(s),
     s.items.length ? el("div", { class: "ld-items", "aria-label": "Items" }, s.items.map((item) => el("span", { class: "ld-item" },
       card(item.card, "small", plain), el("span", {}, `${EFFECTS[item.effect][0]} ${EFFECTS[item.effect][1]}`)))) : null,

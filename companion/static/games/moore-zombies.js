@@ -242,14 +242,14 @@
       set(picked.length >= min && picked.length <= max ? picked.map((i) => field.options[i]) : undefined);
     };
     const random = snapshot.view.revive?.at_random ? el("button", {
-      class: "big", onclick: () => {
+      class: "big mz-random", onclick: () => {
         const pool = [...field.options];
         const drawn = Array.from({ length: max }, () => pool.splice(Math.floor(Math.random() * pool.length), 1)[0]);
         set(drawn, { send: true });
       },
     }, "Draw them at random for me") : null;
     update();
-    return el("div", { class: "mz-pick", role: "group", "aria-label": field.label },
+    return el("div", { class: "mz-pick", role: "group", "aria-label": field.label, dataset: { field: field.name } },
       el("span", { class: "mz-label" }, field.label), shown,
       el("div", { class: "mz-cards" }, faces), random);
   }
