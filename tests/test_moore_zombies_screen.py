@@ -121,7 +121,7 @@ def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDr
         if battle == 0:
             assert "roll 1 die for your 1 wizard" in page.find_element(By.ID, "prompt").text
             face(page, 5)  # Q♦'s die: 5 + 10 against 4
-            assert page.find_elements(By.CSS_SELECTOR, '.mz-line[data-side="red"] .die-svg')
+            assert "Battle 1: red 15, black 4; red won." in page.find_element(By.ID, "board").text
         if battle == 1:
             # Black won: it revives its 4♣ instead, after a roll-off it wins.
             step(page, '#board [data-action="revive"][data-count="1"]')
@@ -177,7 +177,11 @@ def test_a_fighting_joker_takes_a_role_and_the_table_draws_dead_cards(
     step(page, '#board [data-action="revive"][data-count="2"]')
     face(page, 2)
     face(page, 5)
-    assert "taken at random" in page.find_element(By.CSS_SELECTOR, ".mz-revive").text
+    revive = page.find_element(By.CSS_SELECTOR, ".mz-revive")
+    assert (
+        "Taken at random" in revive.text
+        and len(revive.find_elements(By.CSS_SELECTOR, ".die-svg")) == 2
+    )
     step(page, "#entry .mz-random")
     assert page.find_element(By.ID, "prompt").text.startswith("Battle 2")
     view = snapshot(page)["view"]

@@ -110,6 +110,8 @@ def reveal_text(game: MooreZombies) -> str:
         f"Battle {game.battle}{' (the last battle)' if game.final else ''} for {stake}: "
         f"{SIDES[game.attacker]} attacks. "
     )
+    if not any(game.short(side) for side in game.order()):
+        return f"{text}Each army lays three cards face down, the activated one first, then reveal."
     lays = []
     for side in game.order():
         if not game.short(side):

@@ -183,7 +183,7 @@
   }
 
   function legend(view) {
-    return el("p", { class: "ld-legend" }, "Items: ", Object.entries(view.effects).map(([suit, e], i) => [
+    return el("p", { class: "ld-legend" }, "Items: ", Object.entries(view.effects).flatMap(([suit, e], i) => [
       i ? " · " : "", el("span", { class: "ld-legend-suit" }, ZT.SUITS[suit[0].toUpperCase()], " ", suit), ` ${EFFECTS[e.effect][1]}`]));
   }
 

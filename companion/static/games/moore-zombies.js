@@ -10,22 +10,25 @@
   const ROLE_WORDS = { wizard: "wizard (a die)", zombie: "zombie (0)" };
   // The actions drawn on the board itself, rather than in the action bar.
   const ON_BOARD = new Set(["activate", "revive"]);
-  let choice = { key: null, cards: new Set(), role: null }; // the activation being tapped in
+  let choice = { version: null, cards: new Set(), role: null }; // the activation being tapped in
 
   const label = (code) => (code.startsWith("JK") ? "Joker" : `${code.slice(0, -1)}${ZT.SUITS[code.slice(-1)]}`);
   const words = (code) => (code.startsWith("JK") ? "joker" : `${code.slice(0, -1)} of ${SUIT_NAMES[code.slice(-1)]}`);
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-  // A playing card drawn as a card: rank over suit symbol; the suit is also named for screen readers.
+  // A playing card drawn as a card: rank over suit symbol; the suit is also named for screen
+  // readers. A card that is a button (`attrs.onclick`), or lies in one (`attrs.plain`), reads as
+  // its printed text.
   function card(code, size, attrs) {
     const joker = code.startsWith("JK");
     const suit = joker ? "" : code.slice(-1);
     const tag = attrs?.onclick ? "button" : "span";
+    const plain = tag === "button" || attrs?.plain;
     return el(tag, {
-      ...attrs,
+      onclick: attrs?.onclick,
       class: `mz-card mz-${size || "small"}${suit === "D" || suit === "H" ? " mz-redsuit" : ""}${joker ? " mz-joker" : ""}`,
-      role: tag === "span" ? "img" : null,
-      "aria-label": attrs?.["aria-label"] || words(code),
+      role: plain ? null : "img",
+      "aria-label": plain ? null : words(code),
       dataset: { card: code, ...(attrs?.dataset || {}) },
     }, el("span", { class: "mz-rank" }, joker ? "Joker" : code.slice(0, -1)),
     suit ? el("span", { class: "mz-suit" }, ZT.SUITS[suit]) : null);
@@ -85,19 +88,17 @@
   function line(snapshot, side, slots) {
     const view = snapshot.view;
     const deciding = slots.deciding && ZT.granted && !snapshot.outcome;
-    const key = `${snapshot.version}:${side}`;
-    if (choice.key !== key) choice = { key, cards: new Set(), role: null };
+    if (deciding && choice.version !== snapshot.version) choice = { version: snapshot.version, cards: new Set(), role: null };
     const tiles = slots.cards.map((slot) => {
       const state = slots.zombie_attack ? "zombie" : slot.designated ? "activated"
         : slot.activated === null ? "undecided" : slot.activated ? "fights" : "kept back";
       const toggle = deciding && !slot.designated;
       const on = toggle ? choice.cards.has(slot.card) : slot.activated;
-      const body = [card(slot.card, "medium"), el("span", { class: "mz-slot-words" },
+      const body = [card(slot.card, "medium", { plain: toggle }), el("span", { class: "mz-slot-words" },
         toggle ? (on ? "✓ fights" : "kept back") : state)];
       if (!toggle) return el("div", { class: `mz-slot${on ? " mz-on" : ""}${slot.activated === false ? " mz-kept" : ""}`, dataset: { card: slot.card } }, body);
       return el("button", {
         class: `mz-slot mz-toggle${on ? " mz-on" : ""}`, dataset: { card: slot.card }, "aria-pressed": String(on),
-        "aria-label": `${words(slot.card)}: ${on ? "fights" : "kept back"}, tap to change`,
         onclick: () => {
           if (on) choice.cards.delete(slot.card); else choice.cards.add(slot.card);
           ZT.render(snapshot, true);
@@ -150,7 +151,7 @@
     return el("section", { class: "mz-revive", "aria-label": "Reviving dead cards" },
       el("h3", {}, `Reviving ${plural(r.count, "dead card")}`),
       el("div", { class: "mz-dice" }, el("span", {}, "Roll-off:"),
-        r.rolloff.length ? r.rolloff.map((d, i) => [i ? el("span", {}, "against") : null, die(d, 44)])
+        r.rolloff.length ? r.rolloff.flatMap((d, i) => [i ? el("span", {}, "against") : null, die(d, 44)])
           : el("span", {}, "the winner rolls first")),
       r.at_random === null ? null : el("p", { class: "mz-note" }, r.at_random ? "Taken at random, unseen." : "The winner looks and chooses."));
   }
@@ -221,6 +222,8 @@
     const max = field.max ?? field.options.length;
     const min = field.min ?? 0;
     const shown = el("p", { class: "mz-picked", "aria-live": "polite" });
+    const rank = (code) => (code.startsWith("JK") ? 99 : ZT.RANKS.indexOf(code.slice(0, -1)) * 4 + "CDHS".indexOf(code.slice(-1)));
+    const order = field.options.map((c, i) => i).sort((a, b) => rank(field.options[a]) - rank(field.options[b]));
     const faces = field.options.map((c, i) => card(c, "medium", {
       dataset: { index: i },
       onclick: () => {
@@ -234,7 +237,6 @@
       faces.forEach((face, i) => {
         const at = picked.indexOf(i);
         face.setAttribute("aria-pressed", String(at >= 0));
-        face.setAttribute("aria-label", `${words(field.options[i])}${at >= 0 ? `, picked ${at + 1}` : ""}`);
         face.dataset.order = at >= 0 ? String(at + 1) : "";
       });
       const names = picked.map((i) => label(field.options[i]));
@@ -251,6 +253,6 @@
     update();
     return el("div", { class: "mz-pick", role: "group", "aria-label": field.label, dataset: { field: field.name } },
       el("span", { class: "mz-label" }, field.label), shown,
-      el("div", { class: "mz-cards" }, faces), random);
+      el("div", { class: "mz-cards" }, order.map((i) => faces[i])), random);
   }
 })();
