@@ -160,7 +160,7 @@
     render(snapshot, board) {
       const view = snapshot.view;
       const live = !snapshot.outcome;
-      const deciding = view.phase === "activate";
+      const deciding = view.phase === "activate" || view.phase === "dice"; // the battle first
       board.append(el("div", { class: "mz" },
         deciding ? battle(snapshot) : null,
         el("div", { class: "mz-field" }, army(view, view.armies[0], live), stake(snapshot), army(view, view.armies[1], live)),
