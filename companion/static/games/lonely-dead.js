@@ -87,7 +87,7 @@
       ZT.act(target.kind, target.params);
     } : null;
     const plain = Boolean(target);
-    const state = [s.fighting ? "fighting" : null, s.attacked ? "attacked this round" : null].filter((w) => w);
+    const state = s.attacked ? ["attacked this round"] : []; // "fighting" is written on the zombie
     return el(onclick ? "button" : "article", {
       class: `ld-survivor${s.fighting ? " ld-fighting" : ""}${onclick ? " ld-target" : ""}`,
       onclick, dataset: { number: s.number }, "aria-label": target ? null : `Survivor ${s.number}`,
@@ -192,12 +192,7 @@
       const view = snapshot.view;
       if (view.step !== "attack") chosen = [];
       chosen = chosen.filter((c) => view.hand.some((h) => h.card === c));
-      const over = view.over
-        ? el("p", { class: `ld-banner ${view.horde_won ? "ld-horde-won" : "ld-survivors-won"}` },
-          view.horde_won ? "The Horde wins. " : "The survivors hold out. ", `${view.ended} Score: round ${view.score}.`)
-        : null;
       board.append(el("div", { class: "ld" },
-        over,
         phases(view),
         fightNow(view),
         el("section", { class: "ld-table", "aria-label": "Survivors" },
