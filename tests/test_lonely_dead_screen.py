@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser import unlock, wait
-from tests.screens import check_axe, check_screen, live, open_screen, tap
+from tests.screens import check_axe, check_screen, live, open_screen, tap, taps
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -126,6 +126,8 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     ace = page.find_element(By.CSS_SELECTOR, '.ld-survivor[data-number="1"]')
     assert len(ace.find_elements(By.CSS_SELECTOR, ".ld-coin")) == 4  # an ace takes 4 wounds
     assert "0/4 wounds" in ace.text
+    legend = page.find_element(By.CSS_SELECTOR, ".ld-legend").text  # the item suits as set
+    assert "clubs kills the zombie" in legend and "spades swap" in legend
 
     # Tap the 7♠ in the hand: only the ace of spades lights up; tap it to attack.
     tap(page, '.ld-hand-card[data-card="7S"]')
@@ -139,7 +141,9 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
 
     checked(page)
     assert "against" in page.find_element(By.CSS_SELECTOR, ".ld-fight").text
+    before = taps(page)
     face(page, 2, 3)  # 5 against the 7♠: a wound
+    assert taps(page) - before == 2  # one tap a die, and the roll is sent
     checked(page)
     fights = page.find_element(By.CSS_SELECTOR, ".ld-fights").text
     assert "Survivor 1" in fights and "wounded" in fights and "Rule LD-20" in fights
@@ -154,7 +158,9 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     checked(page)
     face(page, 2)  # the search die: survivor 2 finds an item
     checked(page)
+    before = taps(page)
     card(page, "9C")
+    assert taps(page) - before == 2  # the rank, the suit, and the card is sent
     checked(page)
     queen = page.find_element(By.CSS_SELECTOR, '.ld-survivor[data-number="2"]')
     item = queen.find_element(By.CSS_SELECTOR, ".ld-item")  # the item found

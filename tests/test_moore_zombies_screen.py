@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser import unlock, wait
-from tests.screens import check_axe, check_screen, live, open_screen, tap, unlock_screen
+from tests.screens import check_axe, check_screen, live, open_screen, tap, taps, unlock_screen
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -100,7 +100,9 @@ def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDr
     turned = 0
     for battle in range(13):
         if snapshot(page)["view"]["phase"] == "flip":
-            step(page, f'#entry button[data-card="{TREASURE[turned]}"]')  # one tap
+            before = taps(page)
+            step(page, f'#entry button[data-card="{TREASURE[turned]}"]')
+            assert taps(page) - before == 1  # the treasure card is tapped and sent
             turned += 1
         other = "10H" if battle == 0 else "9H"
         if battle == 0:
@@ -120,7 +122,9 @@ def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDr
         confirm(page, second)
         if battle == 0:
             assert "roll 1 die for your 1 wizard" in page.find_element(By.ID, "prompt").text
+            before = taps(page)
             face(page, 5)  # Q♦'s die: 5 + 10 against 4
+            assert taps(page) - before == 1
             assert "Battle 1: red 15, black 4; red won." in page.find_element(By.ID, "board").text
         if battle == 1:
             # Black won: it revives its 4♣ instead, after a roll-off it wins.
