@@ -97,6 +97,11 @@ def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDr
     check_axe(page)
     board = page.find_element(By.ID, "board").text
     assert "Red army · Ann" in board and "Black army · Bob" in board
+    marks = page.execute_script(
+        "return [...document.querySelectorAll('#scores .seat')]"
+        ".map((m) => getComputedStyle(m).backgroundColor)"
+    )
+    assert marks == ["rgb(198, 40, 40)", "rgb(27, 29, 33)"]  # each player in its army's colour
     turned = 0
     for battle in range(13):
         if snapshot(page)["view"]["phase"] == "flip":

@@ -7,6 +7,7 @@
   const { el } = ZT;
   const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
   const ARMY = { red: "Red army", black: "Black army" };
+  const ARMY_COLORS = { red: "var(--red)", black: "var(--ink)" }; // the marks in the scores strip
   const ROLE_WORDS = { wizard: "wizard (a die)", zombie: "zombie (0)" };
   // The actions drawn on the board itself, rather than in the action bar.
   const ON_BOARD = new Set(["activate", "revive"]);
@@ -176,7 +177,7 @@
       const view = snapshot.view;
       return view.armies.map((a) => ({
         name: a.player, score: a.points, current: !snapshot.outcome && view.waiting_for === a.side,
-        note: `${a.side} · ${plural(a.hand, "card")}`,
+        note: `${a.side} · ${plural(a.hand, "card")}`, color: ARMY_COLORS[a.side],
       }));
     },
 
