@@ -1,6 +1,6 @@
 // The Lonely Dead, laid out as the table looks: the survivors in a row with their wound coins,
 // infection die, items and the zombies on them; the fight under way with its dice; the Horde's
-// hand (tap a card, or two, then a survivor that lights up, to attack) and every pile. The shell
+// hand (tap a card, or two, then a survivor marked "Tap to attack") and every pile. The shell
 // (docs/DESIGN.md) draws the prompt, the scores strip, the entry and the action bar.
 "use strict";
 (() => {
@@ -13,7 +13,7 @@
     killed: "zombie killed", fended: "fended off", avoided: "wound avoided", wound: "wounded",
     bomb: "the joker went off",
   };
-  // Face-down piles first, then the face-up ones a player may want to look through.
+  // The piles, the Horde's first; the face-up ones open their cards in the sheet.
   const PILES = [
     ["zombie_deck", "Zombie Deck"], ["zombie_discard", "Zombie Discard"],
     ["survivor_deck", "Survivor Deck"], ["survivor_discard", "Survivor Discard"],
@@ -32,7 +32,7 @@
     return el("span", {
       class: `ld-card ld-${size || "small"}${suit === "D" || suit === "H" ? " ld-red" : ""}${joker ? " ld-joker" : ""}`,
       role: plain ? null : "img", "aria-label": plain ? null : joker ? "joker" : `${rank} of ${SUIT_NAMES[suit]}`,
-    }, el("span", { class: "ld-rank" }, rank), suit ? el("span", { class: "ld-suit" }, ZT.SUITS[suit]) : null);
+    }, el("span", {}, rank), suit ? el("span", { class: "ld-suit" }, ZT.SUITS[suit]) : null);
   };
   const die = (value, colour, size) => ZT.die(value, colour, { size: size || 30 });
   const ruleChip = (rule) => el("button", { class: "rule-chip", onclick: () => ZT.showRule(rule) }, `Rule ${rule}`);

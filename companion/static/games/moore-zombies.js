@@ -31,7 +31,7 @@
       role: plain ? null : "img",
       "aria-label": plain ? null : words(code),
       dataset: { card: code, ...(attrs?.dataset || {}) },
-    }, el("span", { class: "mz-rank" }, joker ? "Joker" : code.slice(0, -1)),
+    }, el("span", {}, joker ? "Joker" : code.slice(0, -1)),
     suit ? el("span", { class: "mz-suit" }, ZT.SUITS[suit]) : null);
   }
   const cards = (codes, empty) => (codes.length
@@ -106,7 +106,7 @@
         },
       }, body);
     });
-    const fills = Array.from({ length: slots.fill }, () => el("div", { class: "mz-slot mz-fill" },
+    const fills = Array.from({ length: slots.fill }, () => el("div", { class: "mz-slot" },
       el("span", { class: "mz-die-slot", "aria-hidden": "true" }), el("span", { class: "mz-slot-words" }, "empty slot: a die")));
     const row = el("div", { class: `mz-line mz-${side}${slots.zombie_attack ? " mz-zombies" : ""}`, dataset: { side } },
       el("div", { class: "mz-line-head" }, el("span", { class: "mz-flag", "aria-hidden": "true" }),
