@@ -37,7 +37,7 @@ def step(page: WebDriver, *selectors: str) -> None:
     seen = int(page.execute_script("return ZT.snapshot.version"))
     for selector in selectors:
         tap(page, selector)
-    wait(page, f"ZT.snapshot.version > {seen}")
+    wait(page, f"ZT.snapshot.version > {seen}", timeout=30)  # a busy table service is slow
 
 
 def start_from_home(page: WebDriver, server: Server) -> None:

@@ -50,7 +50,7 @@ def step(page: WebDriver, *selectors: str) -> None:
     seen = int(page.execute_script("return ZT.snapshot.version"))
     for selector in selectors:
         tap(page, selector)
-    wait(page, f"ZT.snapshot.version > {seen}")
+    wait(page, f"ZT.snapshot.version > {seen}", timeout=30)  # a busy table service is slow
     phase = snapshot(page)["view"]["phase"]
     check_screen(page, ON_BOARD) if phase == "activate" else check_screen(page)
     shown = page.find_element(By.ID, "prompt").text
