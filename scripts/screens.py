@@ -132,6 +132,58 @@ def fix_last_roll(page: Page) -> None:
     click("#log li button.fix", "dialog.fix-dialog")(page)
 
 
+def lonely_dead(server: Server, rounds: int) -> str:
+    """The Lonely Dead as its screen test plays it: `rounds` 1 stops at round 2's attacks, 2 in
+    round 2's fights (an infected ace, an item, wounds)."""
+    game = post(server, "/api/games", {"kind": "lonely-dead", "setup": {"players": ["Ana"]}})["id"]
+
+    def act(kind: str, **params: Any) -> None:
+        post(server, f"/api/games/{game}/actions", {"kind": kind, "params": params})
+
+    def roll(*dice: int) -> None:
+        post(server, f"/api/games/{game}/rolls", {"dice": list(dice)})
+
+    roll(2)
+    act("remove", cards=[])
+    for card in ("AS", "QH", "KD", "JC", "7S", "4H", "5D"):
+        act("deal_survivor" if card[0] in "AQKJ" else "draw_zombie", card=card)
+    for survivor, card in ((1, "7S"), (2, "4H"), (3, "5D")):
+        act("attack", survivor=survivor, cards=[card])
+    roll(2, 3)
+    roll(3, 3)
+    roll(1, 2)
+    roll(2)
+    act("search_card", card="9C")
+    act("worsen")
+    for card in ("6S", "6H", "2C"):
+        act("draw_zombie", card=card)
+    if rounds > 1:
+        act("attack", survivor=1, cards=["6H", "6S"])
+        act("attack", survivor=4, cards=["2C"])
+        roll(1, 2)
+        roll(4)
+    return f"/games/{game}"
+
+
+def moore_zombies(server: Server, battles: int) -> str:
+    """Moore's Zombies!: `battles` 0 stops at the first reveal, 1 at red's choice of what fights
+    (its joker laid), 2 at the spoils of a won battle."""
+    setup = {"players": ["Ann", "Bob"]}
+    game = post(server, "/api/games", {"kind": "moore-zombies", "setup": setup})["id"]
+
+    def act(kind: str, **params: Any) -> None:
+        post(server, f"/api/games/{game}/actions", {"kind": kind, "params": params})
+
+    act("flip", card="2H")
+    if battles >= 1:
+        act("reveal", red=["5H", "JK1", "QH"], black=["6S", "8S", "KS"])
+    if battles >= 2:
+        act("activate", cards=["QH"])
+        act("activate", cards=[])
+        post(server, f"/api/games/{game}/rolls", {"dice": [5]})
+    return f"/games/{game}"
+
+
 SCREENS = [
     Screen("home", home, unlocked=False),
     Screen("settings", settings),
@@ -145,6 +197,19 @@ SCREENS = [
     Screen("zombie-dice-menu", zd_turn, click("#menu", "#sheet[open]")),
     Screen("zombie-dice-fix", zd_turn, fix_last_roll),
     Screen("zombie-dice-end", zd_end),
+    Screen(
+        "lonely-dead-attack",
+        lambda server: lonely_dead(server, 1),
+        click('.ld-hand-card[data-card="6S"]'),
+    ),
+    Screen("lonely-dead-fight", lambda server: lonely_dead(server, 2)),
+    Screen("moore-zombies-reveal", lambda server: moore_zombies(server, 0)),
+    Screen(
+        "moore-zombies-battle",
+        lambda server: moore_zombies(server, 1),
+        click('.mz-line[data-side="red"] button.mz-slot[data-card="JK1"]'),
+    ),
+    Screen("moore-zombies-spoils", lambda server: moore_zombies(server, 2)),
 ]
 
 

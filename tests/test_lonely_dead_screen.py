@@ -1,90 +1,210 @@
-"""The Lonely Dead board in real headless Chromium: survivors with wounds, infection die, items
-and zombies; the hand; the piles; the phase stepper; the fights with their dice; tap to attack."""
+"""The Lonely Dead's screen in real headless Chromium, at a tablet's and a phone's size: started
+from the home page as shown, then played through the page alone (dice one tap a face, cards by
+rank and suit, attacks by tapping a hand card and a survivor) until the Horde gives up; after
+every step the prompt, the scores and the next step are in view and nothing scrolls sideways."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.browser import unlock, wait
+from tests.screens import check_axe, check_screen, live, open_screen, tap, taps
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
-SETUP: list[dict[str, Any]] = [
-    {"kind": "remove", "params": {"cards": []}},
-    *({"kind": "deal_survivor", "params": {"card": c}} for c in ("AS", "QH", "KD", "JC")),
-    *({"kind": "draw_zombie", "params": {"card": c}} for c in ("7S", "4H", "5D")),
-]
+#: An entry code (10H, JK1) where a player would read 10♥ or Joker.
+CODE = re.compile(r"\b(JK[12]|(10|[2-9JQKA])[CDHS])\b")
 
 
-def send(server: Server, game: str, *actions: dict[str, Any]) -> None:
-    for action in actions:
-        status, body = server.post(f"/api/games/{game}/actions", action)
-        assert status == 200, body
+@pytest.fixture(params=["tablet", "phone"])
+def page(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebDriver]:
+    driver = open_screen(tmp_path, request.param)
+    yield driver
+    driver.quit()
 
 
-def roll(server: Server, game: str, *dice: int) -> None:
-    status, body = server.post(f"/api/games/{game}/rolls", {"dice": list(dice)})
-    assert status == 200, body
+def step(page: WebDriver, *selectors: str) -> None:
+    """Tap each element in turn; the last tap changes the game."""
+    seen = int(page.execute_script("return ZT.snapshot.version"))
+    for selector in selectors:
+        tap(page, selector)
+    wait(page, f"ZT.snapshot.version > {seen}", timeout=30)  # a busy table service is slow
 
 
-def test_the_board_shows_the_table_and_a_tap_attacks(
-    server: Server, page: WebDriver, tmp_path: Path
-) -> None:
-    status, game = server.post("/api/games", {"kind": "lonely-dead", "setup": {"players": "Ana"}})
-    assert status == 201, game
-    roll(server, game["id"], 2)  # two survivor cards go aside
-    send(server, game["id"], *SETUP)
-    send(server, game["id"], {"kind": "attack", "params": {"survivor": 2, "cards": ["4H"]}})
-
-    page.get(f"{server.url}/games/{game['id']}")
-    wait(page, "document.getElementById('live').textContent === 'live'")
-    wait(page, "document.querySelectorAll('.ld-survivor').length === 4")
-    assert page.find_element(By.CSS_SELECTOR, ".ld-phases .ld-now").text == "Zombies Attack"
-    board = page.find_element(By.ID, "board").text
-    for shown in (
-        "Round 1",
-        "#1",
-        "A♠",
-        "Q♥",
-        "4♥",
-        "Zombie Hand (2/3)",
-        "Safehouse",
-        "Survivor Deck",
-        "attacked this round",
-        "♣ kill",
-    ):
-        assert shown in board, shown
-    ace = page.find_element(By.CSS_SELECTOR, '.ld-survivor[data-number="1"]')
-    assert len(ace.find_elements(By.CSS_SELECTOR, ".ld-mark")) == 4  # an ace takes 4 wounds
-
-    # Tap the 7♠ in the hand, then the ace of spades: the attack is made.
-    page.find_element(By.CSS_SELECTOR, ".ld-hand-card").click()
-    wait(page, "document.querySelector('.ld-survivor.ld-target') !== null")
-    targets = page.find_elements(By.CSS_SELECTOR, ".ld-survivor.ld-target")
-    assert [t.get_attribute("data-number") for t in targets] == ["1"]
-    targets[0].click()
+def start_from_home(page: WebDriver, server: Server) -> None:
+    """Start The Lonely Dead from the home page with the settings as shown."""
+    page.get(server.url + "/?kind=lonely-dead")
+    page.find_element(By.CSS_SELECTOR, 'fieldset[data-kind="lonely-dead"] input').send_keys("Ana")
+    tap(page, "#new-game button[type=submit]")
     wait(page, "document.getElementById('pin-dialog').open")
     unlock(page)
-    wait(page, "document.querySelectorAll('.ld-survivor .ld-zombie').length === 2")
+    wait(page, "location.pathname.startsWith('/games/')")
+    live(page)
 
-    send(server, game["id"], {"kind": "end_attacks"})
-    roll(server, game["id"], 2, 3)  # 5 against the 7♠: a wound
-    wait(page, "document.querySelectorAll('.ld-fights li').length === 1")
+
+def face(page: WebDriver, *values: int) -> None:
+    """Enter a roll on the dice pad: one tap a face, the roll goes with the last one."""
+    faces = (f'#entry [data-die="{i + 1}"] [data-value="{v}"]' for i, v in enumerate(values))
+    step(page, *faces)
+
+
+def card(page: WebDriver, code: str) -> None:
+    """Enter a card: its rank, then its suit."""
+    suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[code[-1]]
+    rank = code[:-1]
+    ranks = page.find_elements(By.CSS_SELECTOR, "#entry .chip.rank")
+    next(b for b in ranks if b.text == rank).click()  # a tap
+    step(page, f'#entry .chip.suit[aria-label="{suit}"]')
+
+
+def attack(page: WebDriver, survivor: int, *cards: str) -> None:
+    for c in cards:
+        tap(page, f'.ld-hand-card[data-card="{c}"]')
+    step(page, f'.ld-survivor.ld-target[data-number="{survivor}"]')
+
+
+def sheet(page: WebDriver) -> None:
+    """Wait until the sheet has slid in (axe-core reads colours mid-animation otherwise)."""
+    wait(page, "document.getElementById('sheet').open")
+    wait(page, "document.getAnimations().every((a) => a.playState !== 'running')")
+
+
+def checked(page: WebDriver) -> None:
+    check_screen(page)
+    shown = page.find_element(By.ID, "prompt").text
+    assert not CODE.search(shown), shown
+
+
+def test_the_default_setup_shown_on_the_home_page_starts_a_game(
+    server: Server, page: WebDriver
+) -> None:
+    page.get(server.url)
+    Select(page.find_element(By.ID, "kind")).select_by_value("lonely-dead")
+    setup = page.find_element(By.CSS_SELECTOR, 'fieldset[data-kind="lonely-dead"]')
+    shown = {
+        s.get_attribute("data-name"): Select(s).first_selected_option.text
+        for s in setup.find_elements(By.CSS_SELECTOR, "select")
+    }
+    assert shown == {
+        "item_clubs": "kill",
+        "item_diamonds": "extra-die",
+        "item_hearts": "heal",
+        "item_spades": "swap",
+        "replace_zombified": "yes",
+    }
+    start_from_home(page, server)
+    game = server.get(page.current_url.replace(server.url + "/games/", "/api/games/"))
+    assert game["kind"] == "lonely-dead" and game["players"] == ["Ana"]
+    assert game["view"]["effects"]["clubs"]["effect"] == "kill"
+
+
+def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> None:
+    start_from_home(page, server)
+    checked(page)
+    check_axe(page)
+    face(page, 2)  # two survivor cards go aside unseen
+    checked(page)
+    step(page, '#bar-actions [data-action="remove"]')
+    for c in ("AS", "QH", "KD", "JC"):
+        checked(page)
+        card(page, c)
+    for c in ("7S", "4H", "5D"):
+        checked(page)
+        card(page, c)
+    checked(page)
+    now = page.find_element(By.CSS_SELECTOR, ".ld-phases [aria-current]")
+    assert now.get_attribute("textContent") == "Attack"
+    ace = page.find_element(By.CSS_SELECTOR, '.ld-survivor[data-number="1"]')
+    assert len(ace.find_elements(By.CSS_SELECTOR, ".ld-coin")) == 4  # an ace takes 4 wounds
+    assert "0/4 wounds" in ace.text
+    legend = page.find_element(By.CSS_SELECTOR, ".ld-legend").text  # the item suits as set
+    assert "clubs kills the zombie" in legend and "spades swap" in legend
+
+    # Tap the 7♠ in the hand: only the ace of spades lights up; tap it to attack.
+    tap(page, '.ld-hand-card[data-card="7S"]')
+    targets = page.find_elements(By.CSS_SELECTOR, ".ld-survivor.ld-target")
+    assert [t.get_attribute("data-number") for t in targets] == ["1"]
+    checked(page)
+    check_axe(page)
+    step(page, '.ld-survivor.ld-target[data-number="1"]')
+    attack(page, 2, "4H")
+    attack(page, 3, "5D")  # the last card: the fights begin
+
+    checked(page)
+    assert "against" in page.find_element(By.CSS_SELECTOR, ".ld-fight").text
+    before = taps(page)
+    face(page, 2, 3)  # 5 against the 7♠: a wound
+    assert taps(page) - before == 2  # one tap a die, and the roll is sent
+    checked(page)
     fights = page.find_element(By.CSS_SELECTOR, ".ld-fights").text
-    assert "#1" in fights and "wounded" in fights and "LD-20" in fights
-    assert len(page.find_elements(By.CSS_SELECTOR, ".ld-fights .ld-die")) == 2
-    hits = page.find_elements(By.CSS_SELECTOR, '.ld-survivor[data-number="1"] .ld-mark.ld-hit')
-    assert len(hits) == 1
-    assert (
-        page.find_element(By.CSS_SELECTOR, ".ld-survivor.ld-fighting").get_attribute("data-number")
-        == "2"
-    )
-    page.save_screenshot(str(tmp_path / "lonely-dead.png"))
+    assert "Survivor 1" in fights and "wounded" in fights and "Rule LD-20" in fights
+    assert len(page.find_elements(By.CSS_SELECTOR, ".ld-fights .die-svg")) == 2
+    hit = '.ld-survivor[data-number="1"] .ld-coin.ld-hit'
+    assert len(page.find_elements(By.CSS_SELECTOR, hit)) == 1
+    fighting = page.find_element(By.CSS_SELECTOR, ".ld-survivor.ld-fighting")
+    assert fighting.get_attribute("data-number") == "2"
+    face(page, 3, 3)  # doubles above the 4♥: killed
+    checked(page)
+    face(page, 1, 2)
+    checked(page)
+    face(page, 2)  # the search die: survivor 2 finds an item
+    checked(page)
+    before = taps(page)
+    card(page, "9C")
+    assert taps(page) - before == 2  # the rank, the suit, and the card is sent
+    checked(page)
+    queen = page.find_element(By.CSS_SELECTOR, '.ld-survivor[data-number="2"]')
+    item = queen.find_element(By.CSS_SELECTOR, ".ld-item")  # the item found
+    assert item.find_elements(By.CSS_SELECTOR, '[aria-label="9 of clubs"]')
+    assert "kills the zombie" in item.text
+    step(page, '#bar-actions [data-action="worsen"]')
+
+    # Round 2: a Contagious Zombie infects the ace; the infection die lies on the card.
+    for c in ("6S", "6H", "2C"):
+        checked(page)
+        card(page, c)
+    checked(page)
+    attack(page, 1, "6H", "6S")
+    attack(page, 4, "2C")
+    face(page, 1, 2)
+    checked(page)
+    face(page, 4)  # the infection die
+    checked(page)
+    ace = page.find_element(By.CSS_SELECTOR, '.ld-survivor[data-number="1"]')
+    assert "infected: 4" in ace.text and ace.find_elements(By.CSS_SELECTOR, ".ld-head .die-svg")
+    face(page, 1, 1)  # a tie goes to the zombie
+    face(page, 5)  # the search finds a zombie
+    card(page, "3D")
+    checked(page)
+    step(page, '#bar-actions [data-action="worsen"]')
+    checked(page)
+    assert "Round 3" in page.find_element(By.ID, "prompt").text
+    assert page.find_element(By.CSS_SELECTOR, '#scores [data-player="Ana"]').text.startswith("Ana")
+
+    # The face-up piles open in the sheet; giving up is in the menu and asks first.
+    tap(page, '.ld-pile[data-pile="zombie_discard"]')
+    sheet(page)
+    check_axe(page, "#sheet")
+    assert page.find_elements(By.CSS_SELECTOR, "#sheet .ld-card")
+    tap(page, "#sheet-close")
+    tap(page, "#menu")
+    sheet(page)
+    check_axe(page, "#sheet")
+    tap(page, '#sheet [data-action="concede"]')
+    wait(page, "document.getElementById('confirm-dialog').open")
+    check_axe(page, "#confirm-dialog")
+    step(page, "#confirm-yes")
+    checked(page)
+    assert page.find_element(By.ID, "ending").is_displayed()
+    assert "the survivors win" in page.find_element(By.ID, "ending").text
+    check_axe(page)
+    assert [e for e in page.get_log("browser") if e["level"] == "SEVERE"] == []  # type: ignore[attr-defined]

@@ -72,6 +72,19 @@ def test_setup_fields_describe_the_start_form() -> None:
     assert game == new()
 
 
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_the_start_form_as_first_shown_starts_the_default_game(kind: str) -> None:
+    """The start form shows each choice's first option: it must be the setting's default, so a
+    game started without touching the settings is the default game (for The Lonely Dead, four
+    different item effects, LD-R1)."""
+    cls = GAMES[kind]
+    defaults = {s.name: s.default for s in cls.rulebook.settings}
+    shown = {f.name: f.options[0] for f in cls.setup_fields if f.type == "choice"}
+    assert shown == defaults
+    players = {"players": ["Ana", "Ben"] if kind != "lonely-dead" else "Ana"}
+    assert cls.new({**players, **shown}) == cls.new(players)
+
+
 def test_the_game_is_registered_by_name() -> None:
     assert GAMES["lonely-dead"] is LonelyDead
 

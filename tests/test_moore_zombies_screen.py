@@ -1,15 +1,21 @@
-"""Moore's Zombies! on a tablet in headless Chromium: the board, its activation toggles and the
-random draw from the dead pile."""
+"""Moore's Zombies! on its screen in real headless Chromium, at a tablet's and a phone's size:
+a game started from the home page and played to the end through the page alone (the treasure
+card and the battle cards tapped as cards, the cards that also fight tapped on the battle board,
+dice one tap a face, a revive with its roll-off); after every step the prompt, the scores and
+the next step are in view, nothing scrolls sideways and no card is named by its entry code.
+Also: a fighting joker's role, and the dead cards drawn at random by the table."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import chromium, unlock, wait
+from tests.browser import unlock, wait
+from tests.screens import check_axe, check_screen, live, open_screen, tap, taps, unlock_screen
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -17,91 +23,177 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 
+#: An entry code (10H, JK1) where a player would read 10♥ or Joker.
+CODE = re.compile(r"\b(JK[12]|(10|[2-9JQKA])[CDHS])\b")
+#: The activation is tapped on the battle board: its confirm button is the next step there.
+ON_BOARD = ("#prompt", "#scores", "#board [data-submit]")
 
-class Table:
-    """A game driven over the API, as another tablet at the table would."""
-
-    def __init__(self, server: Server) -> None:
-        self.server = server
-        status, game = server.post(
-            "/api/games", {"kind": "moore-zombies", "setup": {"players": ["Ann", "Bob"]}}
-        )
-        assert status == 201, game
-        self.game: dict[str, Any] = game
-
-    def act(self, kind: str, **params: Any) -> None:
-        path = f"/api/games/{self.game['id']}/actions"
-        body = {"kind": kind, "params": params, "version": self.game["version"]}
-        status, game = self.server.post(path, body)
-        assert status == 200, game
-        self.game = game
-
-    def refresh(self) -> dict[str, Any]:
-        self.game = self.server.get(f"/api/games/{self.game['id']}")
-        return self.game
+#: The treasure pile as it is turned up, and each army's activated card, battle by battle.
+TREASURE = ["AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S", "3C", "3D", "3H", "3S"]
+RED = ["QD", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "4H", "5H", "6H", "7H", "8H"]
+BLACK = ["4C", "5C", "6C", "7C", "8C", "9C", "10C", "4S", "5S", "6S", "7S", "8S", "10S"]
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    server = Server(tmp_path / "table.sqlite3").start()
-    yield Table(server)
-    server.stop()
+@pytest.fixture(params=["tablet", "phone"])
+def page(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebDriver]:
+    driver = open_screen(tmp_path, request.param)
+    yield driver
+    driver.quit()
 
 
-@pytest.fixture
-def tablet(tmp_path: Path) -> Iterator[WebDriver]:
-    page = chromium(tmp_path / "tablet", "1280,900")
-    yield page
-    page.quit()
+def snapshot(page: WebDriver) -> dict[str, Any]:
+    return page.execute_script("return ZT.snapshot")  # type: ignore[no-any-return]
 
 
-def errors(page: WebDriver) -> list[Any]:
-    log = page.get_log("browser")  # type: ignore[attr-defined]  # Chrome's driver has it
-    return [entry for entry in log if entry["level"] == "SEVERE"]
+def step(page: WebDriver, *selectors: str) -> None:
+    """Tap each element in turn; the last tap changes the game. Then check the screen."""
+    seen = int(page.execute_script("return ZT.snapshot.version"))
+    for selector in selectors:
+        tap(page, selector)
+    wait(page, f"ZT.snapshot.version > {seen}", timeout=30)  # a busy table service is slow
+    phase = snapshot(page)["view"]["phase"]
+    check_screen(page, ON_BOARD) if phase == "activate" else check_screen(page)
+    shown = page.find_element(By.ID, "prompt").text
+    assert not CODE.search(shown), shown
 
 
-def test_the_board_toggles_activations_and_draws_dead_cards(
-    table: Table, tablet: WebDriver
+def start_from_home(page: WebDriver, server: Server) -> None:
+    page.get(server.url + "/?kind=moore-zombies")
+    names = page.find_elements(By.CSS_SELECTOR, 'fieldset[data-kind="moore-zombies"] input.player')
+    names[0].send_keys("Ann")
+    names[1].send_keys("Bob")
+    tap(page, "#new-game button[type=submit]")
+    wait(page, "document.getElementById('pin-dialog').open")
+    unlock(page)
+    wait(page, "location.pathname.startsWith('/games/')")
+    live(page)
+    check_screen(page)
+
+
+def reveal(page: WebDriver, red: list[str], black: list[str]) -> None:
+    picks = [f'#entry [data-field="red"] button[data-card="{c}"]' for c in red]
+    picks += [f'#entry [data-field="black"] button[data-card="{c}"]' for c in black]
+    step(page, *picks, '#bar-actions [data-action="reveal"]')
+
+
+def confirm(page: WebDriver, side: str, *extra: str) -> None:
+    """The army `side` taps its other cards that also fight, then confirms."""
+    line = f'.mz-line[data-side="{side}"]'
+    toggles = [f'{line} button.mz-slot[data-card="{c}"]' for c in extra]
+    step(page, *toggles, f'{line} [data-action="activate"][data-submit]')
+
+
+def face(page: WebDriver, value: int) -> None:
+    step(page, f'#entry [data-die="1"] [data-value="{value}"]')
+
+
+def sheet(page: WebDriver) -> None:
+    wait(page, "document.getElementById('sheet').open")
+    wait(page, "document.getAnimations().every((a) => a.playState !== 'running')")
+
+
+def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDriver) -> None:
+    start_from_home(page, server)
+    check_axe(page)
+    board = page.find_element(By.ID, "board").text
+    assert "Red army · Ann" in board and "Black army · Bob" in board
+    marks = page.execute_script(
+        "return [...document.querySelectorAll('#scores .seat')]"
+        ".map((m) => getComputedStyle(m).backgroundColor)"
+    )
+    assert marks == ["rgb(198, 40, 40)", "rgb(27, 29, 33)"]  # each player in its army's colour
+    turned = 0
+    for battle in range(13):
+        if snapshot(page)["view"]["phase"] == "flip":
+            before = taps(page)
+            step(page, f'#entry button[data-card="{TREASURE[turned]}"]')
+            assert taps(page) - before == 1  # the treasure card is tapped and sent
+            turned += 1
+        other = "10H" if battle == 0 else "9H"
+        if battle == 0:
+            check_axe(page)  # the battle cards' pickers
+        reveal(page, [RED[battle], other, "KH"], [BLACK[battle], "9S", "KS"])
+        view = snapshot(page)["view"]
+        first, second = ("red", "black") if view["attacker"] == "red" else ("black", "red")
+        if battle == 0:
+            # Red also sends its 10♥ into battle: the button says what will fight.
+            tap(page, '.mz-line[data-side="red"] button.mz-slot[data-card="10H"]')
+            button = page.find_element(By.CSS_SELECTOR, "#board [data-submit]")
+            assert button.text == "Fight with Q♦, 10♥, keep K♥"
+            check_axe(page)
+            step(page, "#board [data-submit]")
+        else:
+            confirm(page, first)
+        confirm(page, second)
+        if battle == 0:
+            assert "roll 1 die for your 1 wizard" in page.find_element(By.ID, "prompt").text
+            before = taps(page)
+            face(page, 5)  # Q♦'s die: 5 + 10 against 4
+            assert taps(page) - before == 1
+            assert "Battle 1: red 15, black 4; red won." in page.find_element(By.ID, "board").text
+        if battle == 1:
+            # Black won: it revives its 4♣ instead, after a roll-off it wins.
+            step(page, '#board [data-action="revive"][data-count="1"]')
+            face(page, 6)
+            face(page, 2)
+            assert "look through the dead pile" in page.find_element(By.ID, "prompt").text
+            step(page, '#entry button[data-card="4C"]', '#bar-actions [data-action="take_dead"]')
+            continue
+        step(page, '#bar-actions [data-action="take"]')
+    view = snapshot(page)["view"]
+    assert snapshot(page)["status"] == "finished" and view["treasure"]["pile"] == 0
+    assert page.find_element(By.ID, "ending").is_displayed()
+    ranking = page.find_element(By.CSS_SELECTOR, "#ending .ranking").text
+    assert ranking.startswith("Bob") and "23" in ranking
+    check_axe(page)
+    tap(page, "#menu")
+    sheet(page)
+    check_axe(page, "#sheet")
+    assert [e for e in page.get_log("browser") if e["level"] == "SEVERE"] == []  # type: ignore[attr-defined]
+
+
+def test_a_fighting_joker_takes_a_role_and_the_table_draws_dead_cards(
+    server: Server, page: WebDriver
 ) -> None:
-    table.act("flip", card="3C")
-    table.act("reveal", red=["5H", "JK1", "QH"], black=["6S", "8S", "KS"])
-    tablet.get(f"{table.server.url}/games/{table.game['id']}")
-    wait(tablet, "document.getElementById('live').textContent === 'live'")
-    board = tablet.find_element(By.ID, "board").text
-    assert "Red army · Ann" in board and "Black army · Bob" in board and "3 points" in board
+    status, game = server.post(
+        "/api/games", {"kind": "moore-zombies", "setup": {"players": ["Ann", "Bob"]}}
+    )
+    assert status == 201, game
+    for action in (
+        {"kind": "flip", "params": {"card": "3C"}},
+        {"kind": "reveal", "params": {"red": ["5H", "JK1", "QH"], "black": ["6S", "8S", "KS"]}},
+    ):
+        status, body = server.post(f"/api/games/{game['id']}/actions", action)
+        assert status == 200, body
+    page.get(f"{server.url}/games/{game['id']}")
+    live(page)
+    unlock_screen(page)
+    check_screen(page, ON_BOARD)
 
     # Red fights with its joker as a wizard: tap the slot, pick the role, confirm.
     red = '.mz-line[data-side="red"]'
-    tablet.find_element(By.CSS_SELECTOR, f'{red} button.mz-slot[data-card="JK1"]').click()
-    confirm = tablet.find_element(By.CSS_SELECTOR, f"{red} .mz-decide button.primary")
-    assert not confirm.is_enabled()  # a fighting joker needs its role first
-    tablet.find_element(By.CSS_SELECTOR, f'{red} .mz-roles [data-role="wizard"]').click()
-    confirm.click()
-    wait(tablet, "document.getElementById('pin-dialog').open")
-    unlock(tablet)
-    wait(tablet, "document.getElementById('prompt').textContent.startsWith('Black (Bob)')")
-    tablet.find_element(By.ID, "menu").click()  # the game log is in the menu's sheet
-    wait(tablet, "document.getElementById('sheet').open")
-    wait(tablet, "document.getElementById('log').textContent.includes('fights as a wizard.')")
-    assert "The red joker fights as a wizard." in tablet.execute_script(
-        "return document.getElementById('log').textContent"
-    )
-    tablet.find_element(By.ID, "sheet-close").click()
+    tap(page, f'{red} button.mz-slot[data-card="JK1"]')
+    assert not page.find_element(By.CSS_SELECTOR, "#board [data-submit]").is_enabled()
+    check_axe(page)
+    tap(page, f'{red} .mz-roles [data-role="wizard"]')
+    step(page, "#board [data-submit]")
+    log = [r["text"] for e in snapshot(page)["log"] for r in e["rulings"]]
+    assert "The red joker fights as a wizard." in log
 
     # Black keeps both other cards back; red's wizard die decides; red revives at random.
-    black = '.mz-line[data-side="black"]'
-    tablet.find_element(By.CSS_SELECTOR, f"{black} .mz-decide button.primary").click()
-    wait(tablet, "document.getElementById('prompt').textContent.includes('roll 1 die')")
-    table.refresh()
-    table.act("dice", roll={"dice": [4]})  # 5 + 4 against 6
-    table.act("revive", count=2)
-    table.act("rolloff", roll={"dice": [2]})
-    table.act("rolloff", roll={"dice": [5]})
-    wait(tablet, "!!document.querySelector('.mz-revive button.primary')")
-    assert "taken at random" in tablet.find_element(By.CSS_SELECTOR, ".mz-revive").text
-    tablet.find_element(By.CSS_SELECTOR, ".mz-revive button.primary").click()
-    wait(tablet, "document.getElementById('prompt').textContent.startsWith('Battle 2')")
-    view = table.refresh()["view"]
+    step(page, "#board [data-submit]")
+    face(page, 4)  # 5 + 4 against 6
+    step(page, '#board [data-action="revive"][data-count="2"]')
+    face(page, 2)
+    face(page, 5)
+    revive = page.find_element(By.CSS_SELECTOR, ".mz-revive")
+    assert (
+        "Taken at random" in revive.text
+        and len(revive.find_elements(By.CSS_SELECTOR, ".die-svg")) == 2
+    )
+    step(page, "#entry .mz-random")
+    assert page.find_element(By.ID, "prompt").text.startswith("Battle 2")
+    view = snapshot(page)["view"]
     assert view["armies"][0]["hand"] == 21 and view["dead"] == []  # QH home, 5H and 6S revived
     assert view["armies"][0]["zombies"] == ["6S"]
-    assert errors(tablet) == []
+    assert [e for e in page.get_log("browser") if e["level"] == "SEVERE"] == []  # type: ignore[attr-defined]

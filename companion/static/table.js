@@ -107,7 +107,7 @@ Object.assign(ZT, {
       dataset: { player: p.name, seat },
       "aria-current": p.current && !finished ? "true" : null,
     },
-    ZT.el("span", { class: "seat", style: `background: var(--p${(seat % 8) + 1})`, "aria-hidden": "true" }),
+    ZT.el("span", { class: "seat", style: `background: ${p.color || `var(--p${(seat % 8) + 1})`}`, "aria-hidden": "true" }),
     ZT.el("span", { class: "name" }, p.name),
     p.score === null || p.score === undefined ? null : ZT.el("span", { class: "score" }, String(p.score)),
     p.note ? ZT.el("span", { class: "note" }, p.note) : null)));

@@ -7,7 +7,7 @@ become zombies and items.
 
 from __future__ import annotations
 
-from companion.games.cards import SUITS, Card, full_deck
+from companion.games.cards import SUIT_SYMBOLS, SUITS, Card, full_deck
 
 JOKER = "JK1"
 IN_PLAY = 4  # survivors dealt (LD-7)
@@ -18,7 +18,6 @@ FACE_RANKS = ("J", "Q", "K", "A")
 WOUND_LIMITS = {"J": 2, "Q": 3, "K": 3, "A": 4}
 #: What a face card is worth once it has risen as a Zombie Survivor (LD-38).
 FACE_VALUES = {"J": 11, "Q": 12, "K": 13, "A": 14}
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 ALL_CARDS: tuple[str, ...] = tuple(str(card) for card in full_deck(1))
 FACES: frozenset[str] = frozenset(c for c in ALL_CARDS if c[:-1] in FACE_RANKS)

@@ -15,11 +15,21 @@ EFFECT_NAMES = {
 #: The default suit of each effect (LD-R1), suits in the order C, D, H, S.
 DEFAULT_EFFECTS = ("kill", "extra-die", "heal", "swap")
 
+
+def _item_setting(suit: str, default: str) -> Setting:
+    """The effect of one suit's items; its default comes first, as the start form shows the
+    first choice of every setting."""
+    choices = (default, *(e for e in EFFECTS if e != default))
+    return Setting(f"item_{suit}", f"Items in {suit}", choices, default, "LD-R1")
+
+
 SETTINGS = (
-    Setting("item_clubs", "Items in clubs", EFFECTS, DEFAULT_EFFECTS[0], "LD-R1"),
-    Setting("item_diamonds", "Items in diamonds", EFFECTS, DEFAULT_EFFECTS[1], "LD-R1"),
-    Setting("item_hearts", "Items in hearts", EFFECTS, DEFAULT_EFFECTS[2], "LD-R1"),
-    Setting("item_spades", "Items in spades", EFFECTS, DEFAULT_EFFECTS[3], "LD-R1"),
+    *(
+        _item_setting(suit, default)
+        for suit, default in zip(
+            ("clubs", "diamonds", "hearts", "spades"), DEFAULT_EFFECTS, strict=True
+        )
+    ),
     Setting(
         "replace_zombified",
         "Replace a survivor who rises as a zombie",

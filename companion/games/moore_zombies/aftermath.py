@@ -25,6 +25,7 @@ from companion.games.moore_zombies.cards import (
     name,
     number,
     plural,
+    shown,
     without,
 )
 from companion.games.moore_zombies.params import only, read_card, read_cards
@@ -40,7 +41,7 @@ def take_treasure(game: MooreZombies, side: int, notes: Notes, rule: str) -> Moo
     card = game.showing
     assert card is not None, "a battle is always fought for a treasure card"
     worth = plural(number(card), "point")
-    notes.rule(rule, f"The {SIDES[side]} army takes the treasure card {card}: {worth}.")
+    notes.rule(rule, f"The {SIDES[side]} army takes the treasure card {shown(card)}: {worth}.")
     won = game.won[side] + (card,)
     return replace(game, won=(won, game.won[1]) if side == 0 else (game.won[0], won), showing=None)
 
@@ -53,7 +54,7 @@ def spoils(game: MooreZombies, winner: int, notes: Notes) -> MooreZombies:
         return after_battle(take_treasure(game, winner, notes, "MZ-T13"), notes)
     if is_zombie_treasure(card):
         notes.rule(
-            "MZ-13", f"{card} is a zombie treasure card: it cannot be traded for dead cards."
+            "MZ-13", f"{shown(card)} is a zombie treasure card: it cannot be traded for dead cards."
         )
         return after_battle(take_treasure(game, winner, notes, "MZ-R8"), notes)
     if not game.dead:
@@ -115,7 +116,8 @@ def take_dead(game: MooreZombies, action: Action, notes: Notes) -> MooreZombies:
     cards = read_cards(action, "cards", None, "MZ-13")
     for card in cards:
         if card not in game.dead:
-            raise RuleError("MZ-13", f"{card} is not in the dead pile: it is {game.where(card)}.")
+            where = game.where(card)
+            raise RuleError("MZ-13", f"{shown(card)} is not in the dead pile: it is {where}.")
     if len(cards) != game.revive:
         raise RuleError(
             "MZ-13",
@@ -134,7 +136,8 @@ def take_dead(game: MooreZombies, action: Action, notes: Notes) -> MooreZombies:
     if game.reshuffle:
         assert game.showing is not None
         notes.rule(
-            "MZ-16", f"The treasure card {game.showing} is shuffled back into the treasure pile."
+            "MZ-16",
+            f"The treasure card {shown(game.showing)} is shuffled back into the treasure pile.",
         )
         game = replace(game, treasure=in_order((*game.treasure, game.showing)), showing=None)
     return after_battle(game, notes)
@@ -176,12 +179,13 @@ def flip(game: MooreZombies, action: Action, notes: Notes) -> MooreZombies:
     only(action, "card")
     card = read_card(action.params.get("card"))
     if card not in game.treasure:
-        raise RuleError("MZ-2", f"{card} is not in the treasure pile: it is {game.where(card)}.")
+        where = game.where(card)
+        raise RuleError("MZ-2", f"{shown(card)} is not in the treasure pile: it is {where}.")
     game = replace(game, treasure=without(game.treasure, [card]), showing=card)
     if is_zombie_treasure(card):
         notes.rule(
             "MZ-R8",
-            f"The treasure card is {card}, a zombie: it scores {number(card)} and cannot be "
+            f"The treasure card is {shown(card)}, a zombie: it scores {number(card)} and cannot be "
             "traded for dead cards.",
         )
     else:

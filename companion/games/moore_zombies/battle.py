@@ -29,6 +29,7 @@ from companion.games.moore_zombies.cards import (
     limit_kind,
     listing,
     plural,
+    shown,
     without,
 )
 from companion.games.moore_zombies.params import only, read_card, read_cards
@@ -74,7 +75,7 @@ def placement(game: MooreZombies, side: int, action: Action, declared: bool) -> 
     for card in cards:
         if card not in hand:
             raise RuleError(
-                "MZ-3", f"{card} is not in the {army} army's hand: it is {game.where(card)}."
+                "MZ-3", f"{shown(card)} is not in the {army} army's hand: it is {game.where(card)}."
             )
     joker = JOKERS[side]
     zombies = sum(1 for c in cards if kind(c, side) == "zombie")
@@ -118,7 +119,7 @@ def placement(game: MooreZombies, side: int, action: Action, declared: bool) -> 
 def describe(slots: Slots) -> str:
     if not slots.cards:
         return f"no cards, {plural(slots.fill, 'die')} for the empty slots"
-    text = f"{slots.cards[0]} (activated)"
+    text = f"{shown(slots.cards[0])} (activated)"
     if slots.optional:
         text += f", {listing(slots.optional)}"
     if slots.fill:
@@ -205,7 +206,7 @@ def activate(game: MooreZombies, action: Action, notes: Notes) -> MooreZombies:
         if card not in slots.optional:
             raise RuleError(
                 "MZ-8",
-                f"{card} is not one of the {army} army's other battle cards "
+                f"{shown(card)} is not one of the {army} army's other battle cards "
                 f"({listing(slots.optional)}).",
             )
     extra = tuple(c for c in slots.optional if c in chosen)
@@ -269,7 +270,8 @@ def kill(game: MooreZombies, action: Action, notes: Notes) -> MooreZombies:
     card = read_card(action.params.get("card"), victim)
     if card not in game.hands[victim]:
         raise RuleError(
-            "MZ-20", f"{card} is not in the {SIDES[victim]} army's hand: it is {game.where(card)}."
+            "MZ-20",
+            f"{shown(card)} is not in the {SIDES[victim]} army's hand: it is {game.where(card)}.",
         )
     game = game.with_hand(victim, without(game.hands[victim], [card]))
     if card in JOKERS:
@@ -281,7 +283,7 @@ def kill(game: MooreZombies, action: Action, notes: Notes) -> MooreZombies:
         game = replace(game, dead=in_order((*game.dead, card)))
         notes.rule(
             "MZ-20",
-            f"The {SIDES[side]} zombies kill the {SIDES[victim]} army's {card}: "
+            f"The {SIDES[side]} zombies kill the {SIDES[victim]} army's {shown(card)}: "
             "it goes to the dead pile.",
         )
     notes.signal("wound")

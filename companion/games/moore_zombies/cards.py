@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.games.cards import BLACK_SUITS, RED_SUITS, Card, full_deck
+from companion.games.cards import BLACK_SUITS, RED_SUITS, SUIT_SYMBOLS, Card, full_deck
 
 SIDES = ("red", "black")
 #: The joker each army holds (MZ-T1): red's is entered as JK1, black's as JK2.
@@ -98,8 +98,15 @@ def name(card: str) -> str:
     return Card.parse(card).name()
 
 
+def shown(card: str) -> str:
+    """A card as players read it: '5♥', 'Q♠', 'Joker' (never the entry code 'JK1')."""
+    if card in JOKERS:
+        return "Joker"
+    return f"{card[:-1]}{SUIT_SYMBOLS[card[-1]]}"
+
+
 def listing(cards: Iterable[str]) -> str:
-    listed = list(cards)
+    listed = [shown(card) for card in cards]
     return ", ".join(listed) if listed else "none"
 
 

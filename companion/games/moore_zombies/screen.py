@@ -19,6 +19,7 @@ from companion.games.moore_zombies.cards import (
     listing,
     number,
     plural,
+    shown,
 )
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def prompt(game: MooreZombies) -> Prompt:
             return Prompt(reveal_text(game))
         case "activate":
             slots = game.slots(game.side)
-            first = f"{slots.cards[0]} fights (activated slot)"
+            first = f"{shown(slots.cards[0])} fights (activated slot)"
             rest = f"; also fight with {listing(slots.optional)}?" if slots.optional else "."
             joker = (
                 " A joker that fights needs its role." if JOKERS[game.side] in slots.cards else ""
@@ -75,8 +76,9 @@ def prompt(game: MooreZombies) -> Prompt:
             card = game.showing
             assert card is not None
             return Prompt(
-                f"{who} won: take the treasure card {card} ({plural(number(card), 'point')}) "
-                f"or revive up to {aftermath.most_revived(game)} dead cards.",
+                f"{who} won: take the treasure card {shown(card)} "
+                f"({plural(number(card), 'point')}) "
+                f"or revive up to {plural(aftermath.most_revived(game), 'dead card')}.",
                 player,
             )
         case "rolloff":
@@ -103,11 +105,13 @@ def prompt(game: MooreZombies) -> Prompt:
 def reveal_text(game: MooreZombies) -> str:
     card = game.showing
     assert card is not None
-    stake = f"{card} ({plural(number(card), 'point')})"
+    stake = f"{shown(card)} ({plural(number(card), 'point')})"
     text = (
         f"Battle {game.battle}{' (the last battle)' if game.final else ''} for {stake}: "
         f"{SIDES[game.attacker]} attacks. "
     )
+    if not any(game.short(side) for side in game.order()):
+        return f"{text}Each army lays three cards face down, the activated one first, then reveal."
     lays = []
     for side in game.order():
         if not game.short(side):
@@ -155,7 +159,7 @@ def legal_actions(game: MooreZombies) -> list[ActionSpec]:
             ]
         case "spoils":
             assert game.showing is not None
-            take = ActionSpec("take", f"Take the treasure card {game.showing}")
+            take = ActionSpec("take", f"Take the treasure card {shown(game.showing)}")
             revive = [
                 ActionSpec("revive", f"Revive {plural(n, 'dead card')}", params={"count": n})
                 for n in range(1, aftermath.most_revived(game) + 1)

@@ -1,29 +1,42 @@
-// The Lonely Dead board: the phase stepper, the four survivors (wounds, infection die, items,
-// attacking zombies), the Zombie Hand, the piles, the fight under way and this round's fights.
-// Tap hand cards, then a survivor, to attack; every other input goes through the action forms.
+// The Lonely Dead, laid out as the table looks: the survivors in a row with their wound coins,
+// infection die, items and the zombies on them; the fight under way with its dice; the Horde's
+// hand (tap a card, or two, then a survivor marked "Tap to attack") and every pile. The shell
+// (docs/DESIGN.md) draws the prompt, the scores strip, the entry and the action bar.
 "use strict";
 (() => {
   const { el } = ZT;
+  const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
   const EFFECTS = {
-    kill: ["✖", "kill"], "extra-die": ["⚄", "extra die"], heal: ["✚", "heal"], swap: ["⇄", "swap"],
+    kill: ["✖", "kills the zombie"], "extra-die": ["+", "extra die"], heal: ["✚", "heals"], swap: ["⇄", "swap"],
   };
   const RESULTS = {
     killed: "zombie killed", fended: "fended off", avoided: "wound avoided", wound: "wounded",
     bomb: "the joker went off",
   };
+  // The piles, the Horde's first; the face-up ones open their cards in the sheet.
   const PILES = [
-    ["safehouse", "Safehouse"], ["survivor_deck", "Survivor Deck"], ["zombie_deck", "Zombie Deck"],
-    ["survivor_discard", "Survivor Discard"], ["zombie_discard", "Zombie Discard"],
-    ["graveyard", "Graveyard"], ["removed", "Set aside"], ["out", "Out of the game"],
+    ["zombie_deck", "Zombie Deck"], ["zombie_discard", "Zombie Discard"],
+    ["survivor_deck", "Survivor Deck"], ["survivor_discard", "Survivor Discard"],
+    ["safehouse", "Safehouse"], ["graveyard", "Graveyard"], ["removed", "Set aside"], ["out", "Out of the game"],
   ];
+  const ATTACKS = new Set(["attack", "join", "joker"]);
+  const PHASE_WORDS = { replenish: "Replenish", attack: "Attack", fight: "Fight", search: "Search", worsen: "Infection" };
   let chosen = []; // hand cards picked for an attack
 
-  const red = (card) => /[DH]$/.test(card);
-  const cardFace = (card, label, extra) => el("span", {
-    class: ["ld-card", red(card) ? "ld-red" : "", card.startsWith("JK") ? "ld-joker" : "", extra || ""].join(" "),
-  }, label);
-  const die = (value, extra) => el("span", { class: `ld-die ${extra || ""}`, "aria-label": `die ${value}` }, String(value));
-  const ruleButton = (rule) => el("button", { class: "rule-id", onclick: () => ZT.showRule(rule) }, rule);
+  // A card drawn as a card: its rank and suit symbol, the suit also named for screen readers
+  // (inside a button, `plain`, the button's text is the card's).
+  const card = (code, size, plain) => {
+    const joker = code.startsWith("JK");
+    const rank = joker ? "Joker" : code.slice(0, -1);
+    const suit = joker ? "" : code.slice(-1);
+    return el("span", {
+      class: `ld-card ld-${size || "small"}${suit === "D" || suit === "H" ? " ld-red" : ""}${joker ? " ld-joker" : ""}`,
+      role: plain ? null : "img", "aria-label": plain ? null : joker ? "joker" : `${rank} of ${SUIT_NAMES[suit]}`,
+    }, el("span", {}, rank), suit ? el("span", { class: "ld-suit" }, ZT.SUITS[suit]) : null);
+  };
+  const die = (value, colour, size) => ZT.die(value, colour, { size: size || 30 });
+  const ruleChip = (rule) => el("button", { class: "rule-chip", onclick: () => ZT.showRule(rule) }, `Rule ${rule}`);
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
   // The legal play for the picked cards on survivor `number`, if there is one.
   function playFor(snapshot, number) {
@@ -38,26 +51,32 @@
     });
   }
 
-  function stepper(view) {
-    const steps = [{ key: "setup", name: "Setup", current: view.phase === "setup" }, ...view.phases];
-    return el("ol", { class: "ld-phases", "aria-label": "phases of the round" },
-      steps.map((p) => el("li", { class: p.current ? "ld-now" : "" }, p.name)));
+  // The five phases of a round, the current one marked (the prompt names it too).
+  function phases(view) {
+    if (view.phase === "setup") return null;
+    return el("ol", { class: "ld-phases", "aria-label": "Phases of the round" }, view.phases.map((p) => el("li", {
+      class: p.current ? "ld-now" : "", "aria-current": p.current ? "step" : null,
+    }, PHASE_WORDS[p.key] || p.name)));
   }
 
   function wounds(s) {
-    const marks = Array.from({ length: s.limit }, (_, i) => el("span", {
-      class: i < s.wounds ? "ld-mark ld-hit" : "ld-mark",
-    }, i < s.wounds ? "●" : "○"));
-    return el("div", { class: "ld-wounds", "aria-label": `${s.wounds} of ${s.limit} wounds` }, marks);
+    const coins = Array.from({ length: s.limit }, (_, i) => el("span", {
+      class: i < s.wounds ? "ld-coin ld-hit" : "ld-coin", "aria-hidden": "true",
+    }, i < s.wounds ? "✕" : ""));
+    return el("div", { class: "ld-wounds" }, coins,
+      el("span", { class: "ld-count-words" }, `${s.wounds}/${s.limit} wounds`));
   }
 
-  function zombie(z) {
-    const kind = z.kind === "single" ? "" : z.kind === "strong" ? "Strong" : "Contagious";
+  function zombie(z, plain) {
+    const kind = { strong: "Strong", contagious: "Contagious" }[z.kind];
     return el("div", {
-      class: ["ld-zombie", z.fighting ? "ld-fighting" : "", z.fought ? "ld-fought" : "", z.kind === "contagious" ? "ld-contagious" : ""].join(" "),
+      class: `ld-zombie${z.fighting ? " ld-fighting" : ""}${z.fought ? " ld-fought" : ""}`,
+      dataset: { kind: z.kind },
     },
-    z.cards.map((c, i) => cardFace(c, z.labels[i], "ld-small")),
-    el("span", { class: "ld-value" }, `${kind ? kind + " · " : ""}${z.value}`));
+    el("span", { class: "ld-pair" }, z.cards.map((c) => card(c, "small", plain))),
+    el("span", { class: "ld-zombie-words" },
+      el("strong", {}, String(z.value)), kind ? ` ${kind}` : "",
+      z.fighting ? " · fighting" : z.fought ? " · fought" : ""));
   }
 
   function survivor(snapshot, s) {
@@ -65,98 +84,156 @@
     const target = chosen.length && view.step === "attack" ? playFor(snapshot, s.number) : null;
     const onclick = target ? () => {
       chosen = [];
-      ZT.act(target.kind, target.params).catch(() => {});
+      ZT.act(target.kind, target.params);
     } : null;
-    return el(onclick ? "button" : "div", {
-      class: ["ld-survivor", s.fighting ? "ld-fighting" : "", onclick ? "ld-target" : "", s.attacked ? "ld-attacked" : ""].join(" "),
-      onclick, "aria-label": target ? target.label : null, dataset: { number: s.number },
+    const plain = Boolean(target);
+    const state = s.attacked ? ["attacked this round"] : []; // "fighting" is written on the zombie
+    return el(onclick ? "button" : "article", {
+      class: `ld-survivor${s.fighting ? " ld-fighting" : ""}${onclick ? " ld-target" : ""}`,
+      onclick, dataset: { number: s.number }, "aria-label": target ? null : `Survivor ${s.number}`,
     },
     el("div", { class: "ld-head" },
-      el("span", { class: "ld-number" }, `#${s.number}`),
-      cardFace(s.card, s.label, "ld-big"),
-      s.infection !== null ? die(s.infection, `ld-infection${s.infected_now ? " ld-fresh" : ""}`) : null),
+      el("span", { class: "ld-number" }, String(s.number)),
+      card(s.card, "big", plain),
+      s.infection !== null ? die(s.infection, "green", 36) : null),
+    s.infection !== null ? el("span", { class: `ld-infection${s.infected_now ? " ld-fresh" : ""}` },
+      s.infected_now ? `infected: ${s.infection} (new)` : `infected: ${s.infection}`) : null,
     wounds(s),
-    el("div", { class: "ld-items" }, s.items.length ? s.items.map((item) => el("span", { class: "ld-item" },
-      cardFace(item.card, item.label, "ld-small"), ` ${EFFECTS[item.effect][0]} ${EFFECTS[item.effect][1]}`))
-      : el("span", { class: "muted" }, "no items")),
-    el("div", { class: "ld-zombies" }, s.zombies.length ? s.zombies.map(zombie)
-      : el("span", { class: "muted" }, "no zombies")),
-    s.attacked ? el("span", { class: "ld-badge" }, "attacked this round") : null);
+    s.items.length ? el("div", { class: "ld-items", "aria-label": "Items" }, s.items.map((item) => el("span", { class: "ld-item" },
+      card(item.card, "small", plain), el("span", {}, `${EFFECTS[item.effect][0]} ${EFFECTS[item.effect][1]}`)))) : null,
+    s.zombies.length ? el("div", { class: "ld-zombies", "aria-label": "Zombies on this survivor" }, s.zombies.map((z) => zombie(z, plain))) : null,
+    state.length ? el("span", { class: "ld-state" }, state.join(" · ")) : null,
+    target ? el("span", { class: "ld-tap" }, "Tap to attack") : null);
+  }
+
+  function fightNow(view) {
+    const f = view.fight;
+    if (!f) return null;
+    const s = view.survivors[f.survivor - 1];
+    const wanted = f.waiting === "roll" ? 2 - f.dice.length : f.waiting === "extra" ? 1 : 0;
+    return el("section", { class: "ld-fight", "aria-label": "The fight under way" },
+      el("div", { class: "ld-versus" },
+        el("span", {}, `Survivor ${f.survivor}`), card(s.card), el("span", {}, `${s.wounds}/${s.limit} wounds`),
+        el("span", { class: "ld-vs" }, "against"), el("span", { class: "ld-pair" }, f.zombie.map((c) => card(c))),
+        el("span", {}, `worth ${f.value}`)),
+      el("div", { class: "ld-dice", "aria-label": "Fight dice" },
+        f.dice.map((d) => die(d, null, 44)),
+        Array.from({ length: wanted }, () => el("span", { class: "ld-die-slot", "aria-hidden": "true" })),
+        f.waiting === "extra" ? el("span", {}, "one more die") : null,
+        f.waiting === "item" ? el("span", {}, "draw the new item") : null,
+        f.items.length ? el("span", {}, `items used: ${f.items.map(label).join(", ")}`) : null));
+  }
+
+  function label(code) {
+    return code.startsWith("JK") ? "Joker" : `${code.slice(0, -1)}${ZT.SUITS[code.slice(-1)]}`;
   }
 
   function hand(snapshot) {
     const view = snapshot.view;
-    const attacking = view.step === "attack";
+    const attacking = view.step === "attack" && ZT.granted;
     const cards = view.hand.map((h) => {
       const picked = chosen.includes(h.card);
-      return el(attacking ? "button" : "span", {
-        class: ["ld-hand-card", picked ? "ld-picked" : ""].join(" "),
-        "aria-pressed": attacking ? String(picked) : null,
-        onclick: attacking ? () => {
+      if (!attacking) return card(h.card, "big");
+      return el("button", {
+        class: `ld-hand-card${picked ? " ld-picked" : ""}`, "aria-pressed": String(picked), dataset: { card: h.card },
+        onclick: () => {
           chosen = picked ? chosen.filter((c) => c !== h.card) : [...chosen, h.card].slice(-2);
-          ZT.render(snapshot);
-        } : null,
-      }, cardFace(h.card, h.label, "ld-big"));
+          ZT.render(snapshot, true);
+        },
+      }, card(h.card, "big", true), picked ? el("span", { class: "ld-check", "aria-hidden": "true" }, "✓") : null);
     });
     const hint = attacking
-      ? (chosen.length ? "Now tap a highlighted survivor." : "Tap one card, or two for a pair, then a survivor.")
+      ? (chosen.length ? "Now tap a survivor marked “Tap to attack”." : "Tap a card, or two for a pair, then a survivor.")
       : null;
-    return el("section", { class: "ld-hand" },
-      el("h3", {}, `Zombie Hand (${view.hand.length}/3)`),
-      el("div", { class: "ld-row" }, cards.length ? cards : el("span", { class: "muted" }, "empty")),
-      hint ? el("p", { class: "muted" }, hint) : null);
+    return el("div", { class: "ld-hand" },
+      el("h3", {}, `Zombie Hand ${view.hand.length}/3`),
+      el("div", { class: "ld-cards" }, cards.length ? cards : el("span", { class: "muted" }, "empty")),
+      hint ? el("p", { class: "ld-hint" }, hint) : null);
   }
 
+  // Each pile as a stack with its count; the face-up ones open their cards in the sheet.
   function piles(view) {
-    return el("section", { class: "ld-piles" }, PILES.map(([key, name]) => el("div", { class: "ld-pile" },
-      el("span", { class: "ld-count" }, String(view.piles[key])), el("span", {}, name))));
-  }
-
-  function currentFight(view) {
-    const f = view.fight;
-    if (!f) return null;
-    return el("section", { class: "ld-fight ld-now-fight" },
-      el("h3", {}, `Fight: survivor ${f.survivor} against ${f.labels.join(" + ")}, worth ${f.value}`),
-      el("div", { class: "ld-row" }, f.dice.length ? f.dice.map((d) => die(d)) : el("span", { class: "muted" }, "roll two dice"),
-        f.items.length ? el("span", {}, ` items used: ${f.items.join(", ")}`) : null),
-      f.waiting === "extra" ? el("p", {}, "Roll one extra die.") : null,
-      f.waiting === "item" ? el("p", {}, "Draw the new item.") : null);
+    const faceUp = {
+      survivor_discard: view.survivor_discard, zombie_discard: view.zombie_discard,
+      graveyard: view.graveyard, out: view.out, removed: view.removed.named,
+    };
+    return el("div", { class: "ld-piles", "aria-label": "Piles" }, PILES.map(([key, name]) => {
+      const n = view.piles[key];
+      if (!n && (key === "removed" || key === "out")) return null;
+      const cards = faceUp[key];
+      const body = [el("span", { class: `ld-stack${n ? "" : " ld-empty"}`, "aria-hidden": "true" }, String(n)),
+        el("span", { class: "ld-pile-name" }, name, el("span", { class: "visually-hidden" }, `: ${plural(n, "card")}`))];
+      if (!cards || !cards.length) return el("div", { class: "ld-pile", dataset: { pile: key } }, body);
+      return el("button", {
+        class: "ld-pile", dataset: { pile: key },
+        onclick: () => ZT.openSheet(name, el("div", { class: "ld-sheet-cards" }, cards.map((c) => card(c, "big")))),
+      }, body);
+    }));
   }
 
   function fights(view) {
     if (!view.fights.length) return null;
-    return el("section", { class: "ld-fights" }, el("h3", {}, `Round ${view.round} fights`),
+    return el("section", { class: "ld-fights" }, el("h3", {}, `Round ${view.round}: fights`),
       el("ol", {}, view.fights.map((f) => el("li", { class: `ld-result ld-r-${f.result}` },
-        el("span", { class: "ld-who" }, `#${f.survivor}`),
-        el("span", { class: "ld-row" }, f.dice.map((d) => die(d))),
-        el("span", {}, ` vs ${f.zombie.join("+")} (${f.value}): ${RESULTS[f.result]}`),
-        f.items.length ? el("span", { class: "muted" }, ` · items ${f.items.join(", ")}`) : null,
-        " ", ruleButton(f.rule)))));
+        el("span", { class: "ld-who" }, `Survivor ${f.survivor}`),
+        el("span", { class: "ld-dice" }, f.dice.map((d) => die(d, null))),
+        el("span", {}, `against ${f.zombie.map(label).join("+")} (${f.value}): `, el("strong", {}, RESULTS[f.result])),
+        f.items.length ? el("span", {}, ` · items ${f.items.map(label).join(", ")}`) : null,
+        ruleChip(f.rule)))));
   }
 
   function legend(view) {
-    const SYM = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
-    return el("p", { class: "ld-legend muted" }, "Items: ",
-      Object.entries(view.effects).map(([suit, e]) => `${SYM[suit]} ${EFFECTS[e.effect][1]}`).join(" · "));
+    return el("p", { class: "ld-legend" }, "Items: ", Object.entries(view.effects).flatMap(([suit, e], i) => [
+      i ? " · " : "", el("span", { class: "ld-legend-suit" }, ZT.SUITS[suit[0].toUpperCase()], " ", suit), ` ${EFFECTS[e.effect][1]}`]));
   }
 
   ZT.register("lonely-dead", {
-    render(snapshot, root) {
+    render(snapshot, board) {
       const view = snapshot.view;
       if (view.step !== "attack") chosen = [];
       chosen = chosen.filter((c) => view.hand.some((h) => h.card === c));
-      const banner = view.over
-        ? el("p", { class: `ld-banner ${view.horde_won ? "ld-win-horde" : "ld-win-survivors"}` },
-          `${view.ended} Score: ${view.score} rounds.`)
-        : el("p", { class: "ld-round" }, view.round ? `Round ${view.round}` : "Setting up");
-      root.append(el("div", { class: "ld" },
-        el("div", { class: "ld-top" }, banner, stepper(view)),
-        el("section", { class: "ld-table" }, view.survivors.map((s) => survivor(snapshot, s))),
-        currentFight(view),
-        hand(snapshot),
+      board.append(el("div", { class: "ld" },
+        phases(view),
+        fightNow(view),
+        el("section", { class: "ld-table", "aria-label": "Survivors" },
+          view.survivors.length ? view.survivors.map((s) => survivor(snapshot, s))
+            : el("p", { class: "muted" }, "No survivor dealt yet.")),
+        el("section", { class: "ld-horde", "aria-label": "The Horde" }, hand(snapshot), piles(view)),
         fights(view),
-        piles(view),
         legend(view)));
+    },
+
+    // The Horde's round (the score of a solitaire), and the survivors still standing.
+    scores(snapshot) {
+      const view = snapshot.view;
+      const left = view.survivors.length + view.piles.safehouse;
+      return [
+        { name: snapshot.players[0], score: view.round, current: !view.over, note: "round" },
+        { name: "Survivors", score: left, current: false, out: left === 0, note: "left" },
+      ];
+    },
+
+    // The next step; the attacks themselves are tapped on the board (and listed in the sheet).
+    primary(snapshot) {
+      return snapshot.legal.filter((s) => !s.quiet && !ATTACKS.has(s.kind)).map((s) => s.kind);
+    },
+
+    // Dice: one tap a face; a card: its rank, then its suit. Each goes as soon as it is complete.
+    input(field, spec, snapshot, set) {
+      if (field.type === "card") return ZT.cardPicker(field, (code) => set(code, { send: true }));
+      if (field.type !== "roll") return null;
+      const request = snapshot.prompt.roll || { count: 1, min_count: 1, colors: [], faces: [1, 2, 3, 4, 5, 6] };
+      return ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }, { send: Boolean(dice) }));
+    },
+
+    moment(signal, entry) {
+      const rules = new Set(entry.rulings.map((r) => r.rule));
+      if (signal === "bust") return { title: "No valid attack", text: ZT.describe(entry) };
+      if (signal === "attention") {
+        const title = rules.has("LD-R11") ? "The joker!" : rules.has("LD-40") ? "Boom!" : "A survivor falls";
+        return { title, text: ZT.describe(entry) };
+      }
+      return null;
     },
   });
 })();

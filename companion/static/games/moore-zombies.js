@@ -1,140 +1,259 @@
-// Moore's Zombies! board: both armies, the treasure, the battle board with its six slots and
-// activation toggles, the dead pile and the scores.
+// Moore's Zombies!, laid out as the table looks: the treasure card at stake between the two
+// armies, the battle's six slots (tap the cards that also fight), the wizard dice drawn as dice,
+// the dead pile face up. Hands stay secret: an army shows its size, its joker and its known
+// zombies. The shell (docs/DESIGN.md) draws the prompt, the scores strip, the entry and the bar.
 "use strict";
-ZT.register("moore-zombies", {
-  render(snapshot, root) {
-    const view = snapshot.view;
-    const { el } = ZT;
-    const live = !snapshot.outcome;
+(() => {
+  const { el } = ZT;
+  const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  const ARMY = { red: "Red army", black: "Black army" };
+  const ARMY_COLORS = { red: "var(--red)", black: "var(--ink)" }; // the marks in the scores strip
+  const ROLE_WORDS = { wizard: "wizard (a die)", zombie: "zombie (0)" };
+  // The actions drawn on the board itself, rather than in the action bar.
+  const ON_BOARD = new Set(["activate", "revive"]);
+  let choice = { version: null, cards: new Set(), role: null }; // the activation being tapped in
 
-    const card = (name, extra) => {
-      if (name.startsWith("JK")) return el("span", { class: `mz-card joker ${extra || ""}`, title: "joker" }, "JK");
-      const suit = name.slice(-1);
-      return el("span", { class: `mz-card s-${suit} ${extra || ""}`, title: name },
-        name.slice(0, -1), ZT.SUITS[suit]);
-    };
-    const cards = (names, empty) => (names.length
-      ? el("span", { class: "mz-cards" }, names.map((c) => card(c)))
-      : el("span", { class: "muted" }, empty || "none"));
+  const label = (code) => (code.startsWith("JK") ? "Joker" : `${code.slice(0, -1)}${ZT.SUITS[code.slice(-1)]}`);
+  const words = (code) => (code.startsWith("JK") ? "joker" : `${code.slice(0, -1)} of ${SUIT_NAMES[code.slice(-1)]}`);
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-    const army = (a) => el("section", {
-      class: `mz-army mz-${a.side}${a.attacking ? " attacking" : ""}${view.waiting_for === a.side && live ? " waiting" : ""}`,
-      dataset: { side: a.side },
+  // A playing card drawn as a card: rank over suit symbol; the suit is also named for screen
+  // readers. A card that is a button (`attrs.onclick`), or lies in one (`attrs.plain`), reads as
+  // its printed text.
+  function card(code, size, attrs) {
+    const joker = code.startsWith("JK");
+    const suit = joker ? "" : code.slice(-1);
+    const tag = attrs?.onclick ? "button" : "span";
+    const plain = tag === "button" || attrs?.plain;
+    return el(tag, {
+      onclick: attrs?.onclick,
+      class: `mz-card mz-${size || "small"}${suit === "D" || suit === "H" ? " mz-redsuit" : ""}${joker ? " mz-joker" : ""}`,
+      role: plain ? null : "img",
+      "aria-label": plain ? null : words(code),
+      dataset: { card: code, ...(attrs?.dataset || {}) },
+    }, el("span", {}, joker ? "Joker" : code.slice(0, -1)),
+    suit ? el("span", { class: "mz-suit" }, ZT.SUITS[suit]) : null);
+  }
+  const cards = (codes, empty) => (codes.length
+    ? el("span", { class: "mz-cards" }, codes.map((c) => card(c)))
+    : el("span", { class: "muted" }, empty || "none"));
+  const die = (value, size) => ZT.die(value, null, { size: size || 30 });
+
+  function army(view, a, live) {
+    return el("section", {
+      class: `mz-army mz-${a.side}${view.waiting_for === a.side && live ? " mz-waiting" : ""}`,
+      dataset: { side: a.side }, "aria-label": `${ARMY[a.side]}, ${a.player}`,
     },
-    el("h3", {}, `${a.side === "red" ? "Red" : "Black"} army · ${a.player}`,
-      a.attacking ? el("span", { class: "mz-badge" }, "attacks") : null),
-    el("div", { class: "mz-stats" },
-      el("div", { class: "mz-stat" }, el("span", { class: "mz-big" }, String(a.hand)), el("span", {}, "cards in hand")),
-      el("div", { class: "mz-stat" }, el("span", { class: "mz-big" }, String(a.points)),
-        el("span", {}, a.joker === "held" ? "points, joker's 2 included" : "points")),
-      el("div", { class: "mz-stat" }, el("span", { class: "mz-big" }, a.joker === "held" ? "JK" : "—"),
-        el("span", {}, `joker ${a.joker}`))),
-    el("div", { class: "mz-row" }, el("span", { class: "label" }, "Zombies known in hand: "), cards(a.zombies)),
-    el("div", { class: "mz-row" }, el("span", { class: "label" }, `Treasure won (${a.treasure_points}): `), cards(a.won)));
+    el("h3", {}, el("span", { class: "mz-flag", "aria-hidden": "true" }), `${ARMY[a.side]} · ${a.player}`,
+      a.attacking ? el("span", { class: "mz-badge" }, "attacks") : null,
+      view.waiting_for === a.side && live ? el("span", { class: "mz-badge mz-turn" }, "to play") : null),
+    el("div", { class: "mz-army-row" },
+      el("span", { class: "mz-hand", title: "cards in hand" },
+        el("span", { class: "mz-back", "aria-hidden": "true" }, String(a.hand)), el("span", {}, plural(a.hand, "card"), " in hand")),
+      el("span", { class: "mz-points" }, el("strong", {}, String(a.points)),
+        a.joker === "held" ? " points, the joker's 2 included" : " points"),
+      el("span", { class: "mz-joker-state" }, `joker ${a.joker === "held" ? "held" : a.joker}`)),
+    a.zombies.length ? el("div", { class: "mz-army-row" }, el("span", { class: "mz-label" }, "Zombies in hand"), cards(a.zombies)) : null,
+    a.won.length ? el("div", { class: "mz-army-row" }, el("span", { class: "mz-label" }, "Treasure won"), cards(a.won)) : null);
+  }
 
-    const treasure = view.treasure;
-    const stake = el("section", { class: "mz-treasure" },
-      el("h3", {}, view.final ? `Battle ${view.battle} · the last battle` : `Battle ${view.battle}`),
-      treasure.card
-        ? el("div", { class: "mz-stake" }, card(treasure.card, "big"),
-          el("span", {}, treasure.zombie ? `zombie treasure: ${treasure.points} points, no revive`
-            : `${treasure.points} point${treasure.points === 1 ? "" : "s"}`))
-        : el("div", { class: "muted" }, "No treasure card turned up"),
-      el("div", { class: "muted" }, `Treasure pile: ${treasure.pile} face down`,
-        treasure.zombies_in_pile.length ? ` (zombies shuffled in: ${treasure.zombies_in_pile.join(" ")})` : ""));
+  function stake(snapshot) {
+    const view = snapshot.view;
+    const t = view.treasure;
+    const revives = snapshot.legal.filter((s) => s.kind === "revive");
+    return el("section", { class: "mz-stake", "aria-label": "The treasure at stake" },
+      el("div", { class: "mz-stake-card" },
+        t.card ? card(t.card, "big") : el("span", { class: "mz-card mz-big mz-down", "aria-hidden": "true" }),
+        el("div", { class: "mz-stake-words" },
+          el("strong", {}, view.final ? `Battle ${view.battle}, the last` : `Battle ${view.battle}`),
+          el("span", {}, t.card ? `${plural(t.points, "point")}${t.zombie ? ", zombie treasure: no revive" : ""}` : "treasure card face down"),
+          el("span", { class: "mz-pile" }, el("span", { class: "mz-back", "aria-hidden": "true" }, String(t.pile)),
+            `${plural(t.pile, "card")} in the treasure pile`),
+          t.zombies_in_pile.length ? el("span", { class: "mz-note" }, "zombies shuffled in: ", cards(t.zombies_in_pile)) : null)),
+      revives.length && ZT.granted ? el("div", { class: "mz-revives" },
+        el("span", {}, "Or revive dead cards instead:"),
+        el("div", { class: "mz-buttons" }, revives.map((spec) => el("button", {
+          dataset: { action: "revive", count: spec.params.count },
+          onclick: () => ZT.act("revive", spec.params),
+        }, spec.label)))) : null);
+  }
 
-    root.append(el("div", { class: "mz" },
-      el("div", { class: "mz-armies" }, army(view.armies[0]), stake, army(view.armies[1])),
-      view.board ? board(view) : null,
-      view.revive ? revive(view) : null,
-      view.last ? el("p", { class: "mz-last" }, view.last) : null,
-      el("section", { class: "mz-dead" }, el("h3", {}, `Dead pile (${view.dead.length})`), cards(view.dead, "empty"),
-        view.out.length ? el("div", { class: "muted" }, `Out of the game: ${view.out.join(" ")}`) : null)));
+  function battle(snapshot) {
+    const view = snapshot.view;
+    if (!view.board) return null;
+    const order = view.attacker === "red" ? ["red", "black"] : ["black", "red"];
+    return el("section", { class: "mz-battle", "aria-label": "The battle" },
+      order.map((side) => line(snapshot, side, view.board[side])));
+  }
 
-    function board(view) {
-      const order = view.attacker === "red" ? ["red", "black"] : ["black", "red"];
-      return el("section", { class: "mz-board" }, order.map((side) => line(side, view.board[side])));
-    }
+  function line(snapshot, side, slots) {
+    const view = snapshot.view;
+    const deciding = slots.deciding && ZT.granted && !snapshot.outcome;
+    if (deciding && choice.version !== snapshot.version) choice = { version: snapshot.version, cards: new Set(), role: null };
+    const tiles = slots.cards.map((slot) => {
+      const state = slots.zombie_attack ? "zombie" : slot.designated ? "activated"
+        : slot.activated === null ? "undecided" : slot.activated ? "fights" : "kept back";
+      const toggle = deciding && !slot.designated;
+      const on = toggle ? choice.cards.has(slot.card) : slot.activated;
+      const body = [card(slot.card, "medium", { plain: toggle }), el("span", { class: "mz-slot-words" },
+        toggle ? (on ? "✓ fights" : "kept back") : state)];
+      if (!toggle) return el("div", { class: `mz-slot${on ? " mz-on" : ""}${slot.activated === false ? " mz-kept" : ""}`, dataset: { card: slot.card } }, body);
+      return el("button", {
+        class: `mz-slot mz-toggle${on ? " mz-on" : ""}`, dataset: { card: slot.card }, "aria-pressed": String(on),
+        onclick: () => {
+          if (on) choice.cards.delete(slot.card); else choice.cards.add(slot.card);
+          ZT.render(snapshot, true);
+        },
+      }, body);
+    });
+    const fills = Array.from({ length: slots.fill }, () => el("div", { class: "mz-slot" },
+      el("span", { class: "mz-die-slot", "aria-hidden": "true" }), el("span", { class: "mz-slot-words" }, "empty slot: a die")));
+    const row = el("div", { class: `mz-line mz-${side}${slots.zombie_attack ? " mz-zombies" : ""}`, dataset: { side } },
+      el("div", { class: "mz-line-head" }, el("span", { class: "mz-flag", "aria-hidden": "true" }),
+        el("strong", {}, ARMY[side]),
+        side === view.attacker ? el("span", { class: "mz-badge" }, "attacker") : el("span", { class: "mz-badge" }, "defender"),
+        slots.zombie_attack ? el("span", { class: "mz-badge mz-alarm" }, "Zombie attack!") : null),
+      el("div", { class: "mz-slots" }, tiles, fills,
+        slots.cards.length + slots.fill === 0 ? el("span", { class: "muted" }, "cards taken back") : null),
+      slots.dice !== null || slots.joker_role ? el("div", { class: "mz-line-foot" },
+        slots.joker_role ? el("span", {}, `joker as ${ROLE_WORDS[slots.joker_role] || `army ${slots.joker_role}`}`) : null,
+        slots.dice && slots.dice.length ? el("span", { class: "mz-dice", "aria-label": `dice ${slots.dice.join(", ")}` },
+          slots.dice.map((d) => die(d))) : null,
+        slots.total !== null ? el("span", { class: "mz-total" }, `total ${slots.total}`) : null) : null);
+    if (deciding) row.append(decide(snapshot, side, slots));
+    return row;
+  }
 
-    function line(side, slots) {
-      const chosen = new Set(slots.cards.filter((s) => s.activated).map((s) => s.card));
-      let role = null;
-      const confirm = el("button", { class: "primary big", onclick: () => send() }, "Confirm");
-      const roleChips = el("div", { class: "chips mz-roles" });
-      const refresh = () => {
-        const jokerIn = [...chosen].some((c) => c.startsWith("JK"));
-        roleChips.hidden = !jokerIn;
-        confirm.disabled = jokerIn && role === null;
-        for (const tile of tiles) tile.classList.toggle("on", chosen.has(tile.dataset.card));
-      };
-      const send = () => {
-        const extra = slots.cards.slice(1).filter((s) => chosen.has(s.card)).map((s) => s.card);
-        const params = { cards: extra };
-        if ([...chosen].some((c) => c.startsWith("JK"))) params.joker = role;
-        ZT.act("activate", params).catch(() => {});
-      };
-      const tiles = slots.cards.map((slot) => {
-        const state = slots.zombie_attack ? "zombie" : slot.designated ? "activated slot"
-          : slot.activated === null ? "undecided" : slot.activated ? "fights" : "kept back";
-        const toggle = slots.deciding && !slot.designated && live;
-        return el(toggle ? "button" : "div", {
-          class: `mz-slot${slot.activated ? " on" : ""}${slot.activated === false ? " kept" : ""}${toggle ? " toggle" : ""}`,
-          dataset: { card: slot.card },
-          "aria-pressed": toggle ? String(chosen.has(slot.card)) : null,
-          onclick: toggle ? (event) => {
-            if (chosen.has(slot.card)) chosen.delete(slot.card); else chosen.add(slot.card);
-            event.currentTarget.setAttribute("aria-pressed", String(chosen.has(slot.card)));
-            refresh();
-          } : null,
-        }, card(slot.card), el("span", { class: "mz-slot-label" }, state));
+  // The deciding army's choice: the tapped cards fight with the activated one; a fighting
+  // joker needs its role. Confirm sends the matching legal action.
+  function decide(snapshot, side, slots) {
+    const extra = slots.cards.slice(1).filter((s) => choice.cards.has(s.card)).map((s) => s.card);
+    const jokerIn = slots.cards.some((s) => s.card.startsWith("JK") && (s.designated || choice.cards.has(s.card)));
+    const spec = snapshot.legal.find((s) => s.kind === "activate" && [...s.params.cards].sort().join() === [...extra].sort().join());
+    const ready = spec && (!jokerIn || choice.role !== null);
+    const roles = jokerIn ? el("div", { class: "mz-roles", role: "group", "aria-label": "The joker fights as" },
+      el("span", { class: "mz-label" }, "The joker fights as"),
+      el("div", { class: "chips" }, slots.joker_roles.map((r) => el("button", {
+        class: `chip${choice.role === r ? " chosen" : ""}`, "aria-pressed": String(choice.role === r), dataset: { role: r },
+        onclick: () => { choice.role = r; ZT.render(snapshot, true); },
+      }, ROLE_WORDS[r] || `army ${r}`)))) : null;
+    return el("div", { class: "mz-decide" },
+      el("p", { class: "mz-hint" }, slots.cards.length > 1 ? "Tap the cards that also fight, then confirm." : "Confirm the activated card."),
+      roles,
+      el("button", {
+        class: "primary big", dataset: { action: "activate", submit: "" }, disabled: !ready,
+        onclick: () => ZT.act("activate", { cards: extra, ...(jokerIn ? { joker: choice.role } : {}) }),
+      }, spec ? spec.label : "Confirm"));
+  }
+
+  function revive(view) {
+    const r = view.revive;
+    if (!r) return null;
+    return el("section", { class: "mz-revive", "aria-label": "Reviving dead cards" },
+      el("h3", {}, `Reviving ${plural(r.count, "dead card")}`),
+      el("div", { class: "mz-dice" }, el("span", {}, "Roll-off:"),
+        r.rolloff.length ? r.rolloff.flatMap((d, i) => [i ? el("span", {}, "against") : null, die(d, 44)])
+          : el("span", {}, "the winner rolls first")),
+      r.at_random === null ? null : el("p", { class: "mz-note" }, r.at_random ? "Taken at random, unseen." : "The winner looks and chooses."));
+  }
+
+  ZT.register("moore-zombies", {
+    render(snapshot, board) {
+      const view = snapshot.view;
+      const live = !snapshot.outcome;
+      const deciding = view.phase === "activate" || view.phase === "dice"; // the battle first
+      board.append(el("div", { class: "mz" },
+        deciding ? battle(snapshot) : null,
+        el("div", { class: "mz-field" }, army(view, view.armies[0], live), stake(snapshot), army(view, view.armies[1], live)),
+        deciding ? null : battle(snapshot),
+        revive(view),
+        view.last ? el("p", { class: "mz-last" }, view.last) : null,
+        el("section", { class: "mz-dead", "aria-label": "Dead pile" },
+          el("h3", {}, `Dead pile: ${plural(view.dead.length, "card")}`), cards(view.dead, "empty"),
+          view.out.length ? el("p", { class: "mz-note" }, "Out of the game: ", cards(view.out)) : null)));
+    },
+
+    scores(snapshot) {
+      const view = snapshot.view;
+      return view.armies.map((a) => ({
+        name: a.player, score: a.points, current: !snapshot.outcome && view.waiting_for === a.side,
+        note: `${a.side} · ${plural(a.hand, "card")}`, color: ARMY_COLORS[a.side],
+      }));
+    },
+
+    // The activation and the revives are tapped on the board; every other step is in the bar.
+    primary(snapshot) {
+      return [...new Set(snapshot.legal.filter((s) => !s.quiet && !ON_BOARD.has(s.kind)).map((s) => s.kind))];
+    },
+
+    input(field, spec, snapshot, set) {
+      if (field.type === "roll") {
+        // One tap a face; the roll goes as soon as every die is set.
+        const request = snapshot.prompt.roll || { count: 1, min_count: 1, colors: [], faces: [1, 2, 3, 4, 5, 6] };
+        return ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }, { send: Boolean(dice) }));
+      }
+      if (field.type === "cards" && field.options) return pickCards(field, snapshot, set);
+      if (field.type === "card" && !field.options) return ZT.cardPicker(field, (code) => set(code, { send: true }));
+      if (field.type === "card" && field.options.length <= 16) {
+        // A small set (the treasure pile): one tap on the card itself.
+        return el("div", { class: "mz-pick", role: "group", "aria-label": field.label },
+          el("span", { class: "mz-label" }, field.label),
+          el("div", { class: "mz-cards" }, [...new Set(field.options)].map((c) => card(c, "medium", {
+            onclick: () => set(c, { send: true }),
+          }))));
+      }
+      return null;
+    },
+
+    moment(signal, entry) {
+      const rules = new Set(entry.rulings.map((r) => r.rule));
+      if (signal === "attention") {
+        const title = rules.has("MZ-18") ? "Zombie attack!" : rules.has("MZ-27") ? "A lone joker" : "The last battle";
+        return { title, text: ZT.describe(entry) };
+      }
+      if (signal === "wound") return { title: "Killed by the zombies", text: ZT.describe(entry) };
+      return null;
+    },
+  });
+
+  // Cards from a known set, tapped in order (the battle cards: the activated one first; the dead
+  // cards revived). The dead cards drawn blind can be drawn at random by the table.
+  function pickCards(field, snapshot, set) {
+    const picked = [];
+    const max = field.max ?? field.options.length;
+    const min = field.min ?? 0;
+    const shown = el("p", { class: "mz-picked", "aria-live": "polite" });
+    const rank = (code) => (code.startsWith("JK") ? 99 : ZT.RANKS.indexOf(code.slice(0, -1)) * 4 + "CDHS".indexOf(code.slice(-1)));
+    const order = field.options.map((c, i) => i).sort((a, b) => rank(field.options[a]) - rank(field.options[b]));
+    const faces = field.options.map((c, i) => card(c, "medium", {
+      dataset: { index: i },
+      onclick: () => {
+        const at = picked.indexOf(i);
+        if (at >= 0) picked.splice(at, 1); else if (picked.length < max) picked.push(i);
+        else return ZT.toast(`That is ${plural(max, "card")}: tap one to take it back first.`);
+        update();
+      },
+    }));
+    const update = () => {
+      faces.forEach((face, i) => {
+        const at = picked.indexOf(i);
+        face.setAttribute("aria-pressed", String(at >= 0));
+        face.dataset.order = at >= 0 ? String(at + 1) : "";
       });
-      const fills = Array.from({ length: slots.fill }, () => el("div", { class: "mz-slot fill" },
-        el("span", { class: "mz-die" }, "🎲"), el("span", { class: "mz-slot-label" }, "empty slot: a die")));
-      const row = el("div", { class: `mz-line mz-${side}${slots.zombie_attack ? " zombies" : ""}`, dataset: { side } },
-        el("div", { class: "mz-line-head" }, el("strong", {}, side === "red" ? "Red" : "Black"),
-          side === view.attacker ? el("span", { class: "mz-badge" }, "attacker") : null,
-          slots.zombie_attack ? el("span", { class: "mz-badge alarm" }, "ZOMBIE ATTACK") : null),
-        el("div", { class: "mz-slots" }, tiles, fills, slots.cards.length + slots.fill === 0
-          ? el("div", { class: "muted" }, "cards taken back") : null),
-        el("div", { class: "mz-line-foot" },
-          slots.joker_role ? el("span", {}, `joker as ${slots.joker_role}`) : null,
-          slots.dice ? el("span", {}, `dice ${slots.dice.join(" + ") || "none"}`) : null,
-          slots.total !== null ? el("span", { class: "mz-total" }, `total ${slots.total}`) : null));
-      if (slots.deciding && live) {
-        for (const option of slots.joker_roles) {
-          roleChips.append(el("button", {
-            class: "chip", dataset: { role: option },
-            onclick: (event) => {
-              role = option;
-              for (const b of roleChips.children) b.classList.toggle("chosen", b === event.currentTarget);
-              refresh();
-            },
-          }, option === "wizard" || option === "zombie" ? option : `army ${option}`));
-        }
-        row.append(el("div", { class: "mz-decide" },
-          el("span", { class: "label" }, "Tap the cards that also fight, then confirm."), roleChips, confirm));
-        refresh();
-      }
-      return row;
-    }
-
-    function revive(view) {
-      const r = view.revive;
-      const rolls = r.rolloff.length ? `roll-off ${r.rolloff.join(" against ")}` : "roll-off: winner rolls first";
-      const box = el("section", { class: "mz-revive" }, el("h3", {}, `Reviving ${r.count} dead card${r.count === 1 ? "" : "s"}`),
-        el("p", {}, rolls, r.at_random === null ? "" : r.at_random ? " · taken at random" : " · the winner chooses"));
-      if (r.at_random && live) {
-        box.append(el("button", {
-          class: "primary big",
-          onclick: () => {
-            const pool = [...view.dead];
-            const picked = [];
-            while (picked.length < r.count) picked.push(pool.splice(Math.floor(Math.random() * pool.length), 1)[0]);
-            ZT.act("take_dead", { cards: picked }).catch(() => {});
-          },
-        }, "Draw them at random for me"));
-      }
-      return box;
-    }
-  },
-});
+      const names = picked.map((i) => label(field.options[i]));
+      shown.textContent = names.length ? `${names.length} of ${max}: ${names.join(", ")}` : `none yet (${min === max ? max : `${min} to ${max}`})`;
+      set(picked.length >= min && picked.length <= max ? picked.map((i) => field.options[i]) : undefined);
+    };
+    const random = snapshot.view.revive?.at_random ? el("button", {
+      class: "big mz-random", onclick: () => {
+        const pool = [...field.options];
+        const drawn = Array.from({ length: max }, () => pool.splice(Math.floor(Math.random() * pool.length), 1)[0]);
+        set(drawn, { send: true });
+      },
+    }, "Draw them at random for me") : null;
+    update();
+    return el("div", { class: "mz-pick", role: "group", "aria-label": field.label, dataset: { field: field.name } },
+      el("span", { class: "mz-label" }, field.label), shown,
+      el("div", { class: "mz-cards" }, order.map((i) => faces[i])), random);
+  }
+})();
