@@ -23,14 +23,15 @@ from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 
-def chromium(profile: Path, size: str = "1280,1000") -> WebDriver:
-    """A headless Chromium with its own empty profile that reaches for nothing off this machine."""
+def chromium(profile: Path, size: str = "1280,1000", *flags: str) -> WebDriver:
+    """A headless Chromium with its own empty profile that reaches for nothing off this machine;
+    ``flags`` are more command-line switches."""
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for flag in (
         "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage", f"--user-data-dir={profile}", f"--window-size={size}",
+        "--disable-dev-shm-usage", f"--user-data-dir={profile}", f"--window-size={size}", *flags,
     ):  # fmt: skip
         options.add_argument(flag)
     return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)

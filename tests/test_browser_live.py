@@ -2,8 +2,9 @@
 pages of one browser share one stream to the table, a page restored by Back or shown again
 catches up, and the table never sees more than one live stream from the browser.
 
-The service listens on this machine's network address when it has one: a plain-http origin that
-is not a secure context, as the tablets at a table see it (loopback, which is one, otherwise)."""
+The browser reaches the service (on loopback) by a plain name of its own, ``table.test``, mapped
+to 127.0.0.1 inside Chromium: a plain-http origin that is not a secure context, as the tablets at
+a table see the table's network address, while no traffic leaves this machine."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from typing import Any
 
 import pytest
 
-from companion.announce import lan_address
 from tests.browser import chromium, wait
 from tests.server import PIN, Server
 
@@ -33,9 +33,13 @@ SHOWN = 2
 LOADED = 10
 
 
+#: The table's name in the browser: not "localhost", so pages there are no secure context.
+NAME = "table.test"
+
+
 @pytest.fixture
-def lan_server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path / "table.sqlite3", host=lan_address()).start()
+def table_server(tmp_path: Path) -> Iterator[Server]:
+    server = Server(tmp_path / "table.sqlite3").start()
     # The first Zombie Dice roll after a start waits for the advice to be solved, which takes
     # long on a busy machine: one roll in a game of its own before anything is timed.
     _, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": ["A", "B"]}})
@@ -51,10 +55,16 @@ def lan_server(tmp_path: Path) -> Iterator[Server]:
 
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[WebDriver]:
-    driver = chromium(tmp_path / "chromium", "1024,768")
+    driver = chromium(
+        tmp_path / "chromium", "1024,768", f"--host-resolver-rules=MAP {NAME} 127.0.0.1"
+    )
     driver.set_page_load_timeout(LOADED)
     yield driver
     driver.quit()
+
+
+def page_url(server: Server) -> str:
+    return f"http://{NAME}:{server.port}"
 
 
 def new_game(server: Server, n: int) -> dict[str, Any]:
@@ -90,71 +100,71 @@ def streams_come_to(server: Server, count: int) -> None:
 
 
 def test_twelve_game_pages_in_tabs_each_show_their_game_and_follow_it(
-    lan_server: Server, browser: WebDriver
+    table_server: Server, browser: WebDriver
 ) -> None:
-    games = [new_game(lan_server, n) for n in range(12)]
-    change(lan_server, games[0])
+    games = [new_game(table_server, n) for n in range(12)]
+    change(table_server, games[0])
     tabs = []
     for n, game in enumerate(games):
         if n:
             browser.switch_to.new_window("tab")
         tabs.append(browser.current_window_handle)
-        browser.get(f"{lan_server.url}/games/{game['id']}")
-        shows(lan_server, browser, 1 if n == 0 else 0)
+        browser.get(f"{page_url(table_server)}/games/{game['id']}")
+        shows(table_server, browser, 1 if n == 0 else 0)
         wait(browser, "document.getElementById('live').textContent === 'live'", SHOWN)
-    # On the table's network address the pages are no secure context: no Web Locks there.
-    loopback = lan_server.host.startswith("127.")
-    assert browser.execute_script("return isSecureContext") is loopback
+    # Under a plain name the pages are no secure context, as on the table's network address:
+    # no Web Locks there.
+    assert browser.execute_script("return isSecureContext") is False
     # Each tab, brought to the front, shows what was done in its game meanwhile and follows it.
     for tab, game in zip(tabs, games, strict=True):
-        version = change(lan_server, game)
+        version = change(table_server, game)
         browser.switch_to.window(tab)
-        shows(lan_server, browser, version)
-        shows(lan_server, browser, change(lan_server, game))
-    assert max(lan_server.streams_open()) == 1
+        shows(table_server, browser, version)
+        shows(table_server, browser, change(table_server, game))
+    assert max(table_server.streams_open()) == 1
 
 
 def test_seven_game_pages_shown_at_once_share_one_stream(
-    lan_server: Server, browser: WebDriver
+    table_server: Server, browser: WebDriver
 ) -> None:
     """Seven windows side by side, all shown: more pages than a browser has connections for one
     host, and the table sees one stream; when the window holding it closes, another takes over."""
-    games = [new_game(lan_server, n) for n in range(7)]
-    change(lan_server, games[0])
+    games = [new_game(table_server, n) for n in range(7)]
+    change(table_server, games[0])
     windows = []
     for n, game in enumerate(games):
         if n:
             browser.switch_to.new_window("window")
         windows.append(browser.current_window_handle)
-        browser.get(f"{lan_server.url}/games/{game['id']}")
-        shows(lan_server, browser, 1 if n == 0 else 0)
+        browser.get(f"{page_url(table_server)}/games/{game['id']}")
+        shows(table_server, browser, 1 if n == 0 else 0)
     for window in windows:
         browser.switch_to.window(window)
         assert browser.execute_script("return document.visibilityState") == "visible"
-    versions = [change(lan_server, game) for game in games]
+    versions = [change(table_server, game) for game in games]
     for window, version in zip(windows, versions, strict=True):
         browser.switch_to.window(window)
         wait(browser, "document.getElementById('live').textContent === 'live'", SHOWN)
-        shows(lan_server, browser, version)
-    streams_come_to(lan_server, 1)
+        shows(table_server, browser, version)
+    streams_come_to(table_server, 1)
 
     browser.switch_to.window(windows[0])  # the first page opened holds the stream
     browser.close()
-    versions = [change(lan_server, game) for game in games[1:]]
+    versions = [change(table_server, game) for game in games[1:]]
     for window, version in zip(windows[1:], versions, strict=True):
         browser.switch_to.window(window)
-        shows(lan_server, browser, version)
-    assert max(lan_server.streams_open()) == 1
-    streams_come_to(lan_server, 1)
+        shows(table_server, browser, version)
+    assert max(table_server.streams_open()) == 1
+    streams_come_to(table_server, 1)
 
 
 def test_a_page_restored_by_back_shows_the_changes_made_meanwhile(
-    lan_server: Server, browser: WebDriver
+    table_server: Server, browser: WebDriver
 ) -> None:
-    game = new_game(lan_server, 0)
-    change(lan_server, game)
-    browser.get(f"{lan_server.url}/games/{game['id']}")
-    shows(lan_server, browser, 1)
+    game = new_game(table_server, 0)
+    change(table_server, game)
+    browser.get(f"{page_url(table_server)}/games/{game['id']}")
+    shows(table_server, browser, 1)
     wait(browser, "document.getElementById('live').textContent === 'live'", SHOWN)
     browser.execute_script(
         "window.restored = false;"
@@ -162,34 +172,34 @@ def test_a_page_restored_by_back_shows_the_changes_made_meanwhile(
     )
     browser.find_element(By.CSS_SELECTOR, 'a[href="/"]').click()  # to the home page
     wait(browser, "location.pathname === '/'")
-    streams_come_to(lan_server, 0)  # the page left let go of its stream (home holds none)
+    streams_come_to(table_server, 0)  # the page left let go of its stream (home holds none)
     for _ in range(5):
-        version = change(lan_server, game)
+        version = change(table_server, game)
     browser.back()
     # The very page, with its script's state, came back from the back/forward cache.
     assert browser.execute_script("return window.restored") is True
-    shows(lan_server, browser, version)
+    shows(table_server, browser, version)
     wait(browser, "document.getElementById('live').textContent === 'live'", SHOWN)
-    shows(lan_server, browser, change(lan_server, game))  # and it is live again
-    assert max(lan_server.streams_open()) == 1
+    shows(table_server, browser, change(table_server, game))  # and it is live again
+    assert max(table_server.streams_open()) == 1
 
 
 def test_a_tab_hidden_for_a_minute_catches_up_when_shown(
-    lan_server: Server, browser: WebDriver
+    table_server: Server, browser: WebDriver
 ) -> None:
-    game = new_game(lan_server, 0)
-    change(lan_server, game)
-    browser.get(f"{lan_server.url}/games/{game['id']}")
-    shows(lan_server, browser, 1)
+    game = new_game(table_server, 0)
+    change(table_server, game)
+    browser.get(f"{page_url(table_server)}/games/{game['id']}")
+    shows(table_server, browser, 1)
     wait(browser, "document.getElementById('live').textContent === 'live'", SHOWN)
     tab = browser.current_window_handle
     browser.switch_to.new_window("tab")
-    browser.get(f"{lan_server.url}/rules")
-    streams_come_to(lan_server, 0)  # the hidden page let go of its stream (rules hold none)
+    browser.get(f"{page_url(table_server)}/rules")
+    streams_come_to(table_server, 0)  # the hidden page let go of its stream (rules hold none)
     for _ in range(6):  # a change every 10 s: hidden for a minute
-        version = change(lan_server, game)
+        version = change(table_server, game)
         time.sleep(10)
     browser.switch_to.window(tab)
-    shows(lan_server, browser, version)
+    shows(table_server, browser, version)
     assert version == 7
-    assert max(lan_server.streams_open()) == 1
+    assert max(table_server.streams_open()) == 1

@@ -116,8 +116,8 @@ def test_a_refusal_and_a_log_entry_open_their_rule_over_the_game(
         {"dice": [{"value": v, "color": "green"} for v in ("brain", "feet", "shotgun")]},
     )
     assert status == 200
-    wait(page, "document.querySelector('#prompt [data-rule=\"ZD-4\"]') !== null")
-    page.find_element(By.CSS_SELECTOR, '#prompt [data-rule="ZD-4"]').click()
+    wait(page, "document.querySelector('#prompt-why [data-rule=\"ZD-4\"]') !== null")
+    page.find_element(By.CSS_SELECTOR, '#prompt-why [data-rule="ZD-4"]').click()
     assert "Brains, shotguns, feet (ZD-4)" in card_text(page)
     close_card(page)
     page.find_element(By.ID, "menu").click()

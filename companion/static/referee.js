@@ -50,8 +50,12 @@ Object.assign(ZT, {
   linkPrompt(snapshot) {
     const last = snapshot.log[snapshot.log.length - 1];
     const rules = [...new Set((last?.rulings || []).map((r) => r.rule).filter((r) => !r.startsWith("core.")))];
-    if (!rules.length || snapshot.status === "finished") return;
-    document.getElementById("prompt").append(" ", ...rules.slice(0, 2).map((rule) => ZT.el("button", {
+    const why = document.getElementById("prompt-why");
+    if (!rules.length || snapshot.status === "finished") {
+      why.replaceChildren();
+      return;
+    }
+    why.replaceChildren(" ", ...rules.slice(0, 2).map((rule) => ZT.el("button", {
       class: "rule-chip prompt-rule", dataset: { rule }, onclick: () => ZT.showRule(rule),
     }, `Why? ${rule}`)));
   },
