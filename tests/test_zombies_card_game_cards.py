@@ -374,3 +374,23 @@ def test_quiet_turns_keep_every_card() -> None:
         game.roll_action(Roll.of(4))  # a dice source sends nothing to a game not waiting for dice
     assert err.value.rule == "core.no-roll"
     refused(game, Action("roll", {"roll": Roll.of(4).to_json()}), "ZC-8")
+
+
+def test_a_count_of_cards_moved_is_at_most_what_the_targets_pile_holds() -> None:
+    game = played(new(), "lose-bullets", "Ann", card="Jam", target="Bob", amount=2)
+    specs = {s.params["effect"]: s for s in game.legal_actions() if s.kind == "play"}
+    assert game.table.seat("Bob").bullets and len(game.table.seat("Bob").bullets) == 1
+    for effect, pile in (
+        ("lose-bullets", lambda name: len(game.table.seat(name).bullets)),
+        ("discard", lambda name: len(game.table.seat(name).hand)),
+        ("draw", lambda name: len(game.table.seat(name).deck)),
+        ("add-bullets", lambda name: len(game.table.seat(name).deck)),
+    ):
+        amount = next(f for f in specs[effect].fields if f.name == "amount")
+        assert amount.max_by == ("target", {"Ann": pile("Ann"), "Bob": pile("Bob")}), effect
+        assert amount.to_json()["max_by"] == {
+            "field": "target",
+            "max": {"Ann": pile("Ann"), "Bob": pile("Bob")},
+        }
+    roll_change = next(f for f in specs["roll"].fields if f.name == "amount")
+    assert roll_change.max_by is None  # a change to the roll is not a count of cards

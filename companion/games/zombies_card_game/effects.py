@@ -7,6 +7,7 @@ table can always follow where each card goes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -126,9 +127,7 @@ def specs(game: ZombiesCardGame) -> list[ActionSpec]:
         if not players or not _possible(game, key):
             continue
         who = Field("player", "choice", "Who plays it", options=players)
-        fields = tuple(
-            replace(f, options=living) if f.name == "target" else f for f in effect.fields
-        )
+        fields = tuple(_narrowed(game, key, f, living) for f in effect.fields)
         label = f"Play {effect.card or 'a card'}: {effect.label}"
         out.append(
             ActionSpec(
@@ -139,6 +138,26 @@ def specs(game: ZombiesCardGame) -> list[ActionSpec]:
             )
         )
     return out
+
+
+def _narrowed(game: ZombiesCardGame, key: str, field: Field, living: tuple[str, ...]) -> Field:
+    """A field of a card play as it stands now: targets are the living players, and a count of
+    cards moved from a pile is at most what that pile of the chosen target holds."""
+    if field.name == "target":
+        return replace(field, options=living)
+    if field.name == "amount" and key in PILES:
+        pile = PILES[key]
+        return replace(field, max_by=("target", {n: pile(game.table.seat(n)) for n in living}))
+    return field
+
+
+#: The pile each card movement takes its cards from, counted for a seat (ZC-17, ZC-19, ZC-24).
+PILES: dict[str, Callable[[Seat], int]] = {
+    "draw": lambda seat: len(seat.deck),
+    "lose-bullets": lambda seat: len(seat.bullets),
+    "add-bullets": lambda seat: len(seat.deck),
+    "discard": lambda seat: len(seat.hand),
+}
 
 
 def _living(game: ZombiesCardGame, action: Action, param: str) -> Seat:
