@@ -1,35 +1,14 @@
-"""Playing a game through the game screen alone, in real headless Chromium: tap the action bar,
-the chips and cards of the entry and of the sheet, wait for the game to move, and check after
-every step that the prompt, the scores and the next step are on the screen."""
+"""Playing a card game through its screen alone (with :mod:`tests.screens`): tap the action bar,
+the chips and cards of the entry and of the sheet, wait for the game to move, and check the
+screen after every step."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.browser import unlock, wait
-
-#: What must be inside the viewport after every step (element boxes, not pictures).
-ON_SCREEN = """
-const inside = (node) => {
-  if (!node) return false;
-  const r = node.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
-    && r.bottom <= window.innerHeight + 0.5 && r.right <= window.innerWidth + 0.5;
-};
-const first = document.querySelector('#bar-actions button, #bar-actions a');
-return {
-  prompt: inside(document.getElementById('prompt')),
-  scores: inside(document.getElementById('scores')),
-  action: inside(first),
-  boxes: [...document.querySelectorAll('#prompt, #scores, #bar-actions > *')].map((n) =>
-    `${n.id || n.dataset.action}: ${JSON.stringify(n.getBoundingClientRect())}`),
-  sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
-  version: document.getElementById('game').dataset.version,
-  status: document.getElementById('game').dataset.status,
-};
-"""
+from tests.browser import wait
+from tests.screens import check_screen, live, unlock_screen
 
 
 def version(page: WebDriver) -> int:
@@ -38,53 +17,32 @@ def version(page: WebDriver) -> int:
     )
 
 
-def on_screen(page: WebDriver, step: str) -> None:
-    """The prompt, the scores and the first main action are inside the viewport; no sideways
-    scrolling."""
-    seen: dict[str, Any] = page.execute_script(ON_SCREEN)
-    assert seen["prompt"] and seen["scores"], (step, seen)
-    assert seen["action"] or seen["status"] == "finished", (step, seen)
-    assert not seen["sideways"], (step, seen)
+def finished(page: WebDriver) -> bool:
+    return bool(
+        page.execute_script("return document.getElementById('game').dataset.status === 'finished'")
+    )
 
 
 def open_game(page: WebDriver, url: str) -> None:
-    """Open a game's screen and unlock it with the table PIN."""
+    """Open a game's screen, unlocked with the table PIN."""
     page.get(url)
-    wait(page, "document.getElementById('live').textContent === 'live'")
-    tap(page, '[data-step="unlock"]')
-    wait(page, "document.getElementById('pin-dialog').open")
-    unlock(page)
+    live(page)
+    unlock_screen(page)
     wait(page, "document.querySelector('[data-step=\"unlock\"]') === null")
+    check_screen(page)
 
 
-def tap(page: WebDriver, css: str, text: str | None = None) -> None:
-    """Tap the (first) element matching ``css``, or the one whose text contains ``text``."""
-    found = page.execute_script(
-        """
-        const [css, text] = arguments;
-        const nodes = [...document.querySelectorAll(css)].filter((n) => n.offsetParent !== null);
-        const node = text === null ? nodes[0] : nodes.find((n) => n.textContent.includes(text));
-        if (!node) return [...document.querySelectorAll(css)].map((n) => n.textContent).join(' | ') || 'nothing';
-        node.click();
-        return null;
-        """,
-        css,
-        text,
-    )
-    assert found is None, f"no {css} with {text!r} to tap; there are: {found}"
-
-
-def moved(page: WebDriver, before: int, step: str) -> None:
-    """Wait for the game to move past ``before``; then check the screen."""
+def moved(page: WebDriver, before: int) -> None:
+    """Wait for the game to move past version ``before``; then check the screen."""
     wait(page, f"Number(document.getElementById('game').dataset.version) > {before}")
-    on_screen(page, step)
+    check_screen(page)
 
 
-def step(page: WebDriver, css: str, text: str | None = None) -> None:
-    """Tap something that moves the game, and check the screen after it."""
+def step(page: WebDriver, css: str) -> None:
+    """Tap the element ``css`` (as a finger would), which moves the game; check the screen."""
     before = version(page)
-    tap(page, css, text)
-    moved(page, before, f"{css} {text or ''}")
+    page.find_element(By.CSS_SELECTOR, css).click()
+    moved(page, before)
 
 
 def bar(page: WebDriver, kind: str) -> None:
@@ -104,7 +62,7 @@ const valueOf = (b) => b.dataset.value ?? b.textContent.trim();
 """
 
 
-def chip(page: WebDriver, legend: str, value: object, scope: str = "#entry") -> None:
+def choice(page: WebDriver, legend: str, value: object, scope: str = "#entry") -> None:
     """Tap the chip or card of ``value`` among the choices headed ``legend``."""
     found = page.execute_script(
         GROUP
@@ -112,7 +70,7 @@ def chip(page: WebDriver, legend: str, value: object, scope: str = "#entry") -> 
         if (!group) return 'no choice headed ' + legend;
         const button = buttons.find((b) => valueOf(b) === String(arguments[2]));
         if (!button) return buttons.map(valueOf).join(', ');
-        button.click();
+        button.dataset.tapMe = '';
         return null;
         """,
         scope,
@@ -120,6 +78,9 @@ def chip(page: WebDriver, legend: str, value: object, scope: str = "#entry") -> 
         str(value),
     )
     assert found is None, f"{legend}: no {value!r}; offered: {found}"
+    button = page.find_element(By.CSS_SELECTOR, "[data-tap-me]")
+    page.execute_script("delete arguments[0].dataset.tapMe", button)
+    button.click()
 
 
 def offered(page: WebDriver, legend: str, scope: str = "#entry") -> list[tuple[str, bool]]:
@@ -130,12 +91,31 @@ def offered(page: WebDriver, legend: str, scope: str = "#entry") -> list[tuple[s
     return [(str(value), bool(enabled)) for value, enabled in found]
 
 
+def write(page: WebDriver, label: str, text: str, scope: str = "#sheet-body") -> None:
+    """Type ``text`` into the text box labelled ``label``."""
+    box = page.execute_script(
+        """
+        const [scope, label] = arguments;
+        const found = [...document.querySelectorAll(`${scope} label`)]
+          .find((l) => l.textContent.includes(label));
+        return found && (found.querySelector('input') || document.getElementById(found.htmlFor));
+        """,
+        scope,
+        label,
+    )
+    assert box is not None, f"no text box labelled {label!r}"
+    box.send_keys(text)
+
+
 def menu_form(page: WebDriver, label: str) -> None:
-    """Open the menu's sheet and the form of the action labelled ``label`` in it."""
+    """Open the menu's sheet and the form of the action whose button says ``label``."""
     if not page.execute_script("return document.getElementById('sheet').open"):
-        tap(page, "#menu")
+        page.find_element(By.ID, "menu").click()
         wait(page, "document.getElementById('sheet').open")
         # the sheet is drawn again once the game's table settings have come
         wait(page, "document.getElementById('sheet-body').textContent.includes('Table settings')")
-    tap(page, "#sheet-body [data-action]", label)
+    buttons = page.find_elements(By.CSS_SELECTOR, "#sheet-body .sheet-links [data-action]")
+    matching = [b for b in buttons if label in b.text]
+    assert matching, f"no {label!r} in the menu: {[b.text for b in buttons]}"
+    matching[0].click()
     wait(page, "document.querySelector('#sheet-body .action-form') !== null")
