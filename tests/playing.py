@@ -41,7 +41,9 @@ def moved(page: WebDriver, before: int) -> None:
 def step(page: WebDriver, css: str) -> None:
     """Tap the element ``css`` (as a finger would), which moves the game; check the screen."""
     before = version(page)
-    page.find_element(By.CSS_SELECTOR, css).click()
+    target = page.find_element(By.CSS_SELECTOR, css)
+    page.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+    target.click()
     moved(page, before)
 
 
@@ -79,7 +81,9 @@ def choice(page: WebDriver, legend: str, value: object, scope: str = "#entry") -
     )
     assert found is None, f"{legend}: no {value!r}; offered: {found}"
     button = page.find_element(By.CSS_SELECTOR, "[data-tap-me]")
-    page.execute_script("delete arguments[0].dataset.tapMe", button)
+    page.execute_script(
+        "delete arguments[0].dataset.tapMe; arguments[0].scrollIntoView({block: 'center'})", button
+    )
     button.click()
 
 
@@ -117,5 +121,6 @@ def menu_form(page: WebDriver, label: str) -> None:
     buttons = page.find_elements(By.CSS_SELECTOR, "#sheet-body .sheet-links [data-action]")
     matching = [b for b in buttons if label in b.text]
     assert matching, f"no {label!r} in the menu: {[b.text for b in buttons]}"
+    page.execute_script("arguments[0].scrollIntoView({block: 'center'})", matching[0])
     matching[0].click()
     wait(page, "document.querySelector('#sheet-body .action-form') !== null")

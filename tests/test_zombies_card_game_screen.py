@@ -218,6 +218,7 @@ def board_of(page: WebDriver, server: Server, base: str) -> None:
     assert status == 200, body
     wait(page, "document.querySelector('.zc-panel[data-player=\"Ann\"] .playcard-tap') !== null")
     bat_card = page.find_element(By.CSS_SELECTOR, '.zc-panel[data-player="Ann"] .playcard-tap')
-    assert bat_card.get_attribute("aria-label") == "Fight with Bat (+2)"
+    words = str(bat_card.get_attribute("textContent"))
+    assert words.startswith("Fight with: weapon") and "Bat+2 to a combat roll" in words
     bat_card.click()
     wait(page, "document.getElementById('prompt').textContent.includes('with Bat (+2)')")

@@ -32,7 +32,7 @@
       note: notes.join(" · "), small: true, pressed: arm ? Boolean(card.picked) : undefined,
       extra: card.picked ? "zc-picked" : "", dataset: { card: card.card },
       onclick: arm ? () => ZT.act("arm", { weapon: card.card }).catch(() => {}) : null,
-      label: arm ? `Fight with ${card.name} (${signed(card.bonus)})` : null,
+      action: arm ? "Fight with" : null,
     });
   }
 

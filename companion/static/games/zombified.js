@@ -47,7 +47,7 @@
       note: [s.injuries.length ? s.injuries.join(", ") : null, status].filter((x) => x).join(" · "),
       small: true, dataset: { id: s.id }, onclick, pressed: canAim ? picked === s.id : undefined,
       extra: s.status ? `zf-${s.status.replace(" ", "-")}` : "",
-      label: canDestroy ? `Destroy ${s.card} #${s.id} (${p.name})` : canAim ? `Attack with ${s.card} #${s.id}` : null,
+      action: canDestroy ? "Destroy" : canAim ? "Attack with" : null,
     });
   }
 
@@ -65,7 +65,7 @@
       text: `Penetration ${signed(z.penetration)} · Toughness ${signed(z.toughness)} · Speed ${signed(z.speed)}`,
       note: status, small: true, dataset: { id: z.id }, onclick,
       extra: z.status ? `zf-${z.status.replace(" ", "-")}` : "",
-      label: target ? `Attack ${z.card} #${z.id} (${p.name})` : null,
+      action: target ? "Attack" : null,
     });
   }
 
