@@ -204,7 +204,7 @@ def board_of(page: WebDriver, server: Server, base: str) -> None:
     ann = page.find_element(By.CSS_SELECTOR, '.zc-panel[data-player="Ann"]')
     assert "zc-current" in str(ann.get_attribute("class"))
     scores = page.find_element(By.ID, "scores").text
-    assert "Ann" in scores and "9 to go" in scores and "Bob" in scores
+    assert "Ann\n9\nto go" in scores and "Bob\n11\nto go" in scores
 
     bar(page, "pay")
     wait(page, "document.querySelector('.zc-roll.zc-waiting') === null")

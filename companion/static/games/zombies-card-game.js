@@ -255,9 +255,10 @@
 
     scores(snapshot) {
       const view = snapshot.view;
+      // Cards still to go: fewest is best, so the score is words and the ranking keeps seats.
       return view.players.map((p) => ({
-        name: p.name, score: `${p.deck} to go`, current: p.current, out: !p.alive,
-        note: p.alive ? `${plural(p.bullets, "bullet")}` : "eaten",
+        name: p.name, score: String(p.deck), current: p.current, out: !p.alive,
+        note: p.alive ? "to go" : "eaten",
       }));
     },
 
