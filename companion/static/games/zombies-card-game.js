@@ -9,7 +9,6 @@
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const STEPS = [["map", "Map card"], ["fight", "Fight"], ["pay", "Pay"], ["after", "End turn"]];
   const KIND_NAMES = { weapon: "weapon", lasting: "in front", "no-guts": "in front", "brain-cramp": "in front", "power-outage": "in front" };
-  const CLARIFIED = ["butter-fingers", "no-guts", "brain-cramp", "power-outage"];
 
   const placeName = (card) => card.name || "Unnamed location";
 
