@@ -124,10 +124,14 @@
     const buttons = options.map((o) => {
       const reason = why ? why(valueOf(o)) : null;
       return el("button", {
-        type: "button", class: "chip", "aria-pressed": String(chosen !== undefined && valueOf(o) === chosen),
+        type: "button", class: chosen !== undefined && valueOf(o) === chosen ? "chip chosen" : "chip",
+        "aria-pressed": String(chosen !== undefined && valueOf(o) === chosen),
         disabled: Boolean(reason), dataset: { value: String(valueOf(o)) },
         onclick: (event) => {
-          for (const b of buttons) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+          for (const b of buttons) {
+            b.classList.toggle("chosen", b === event.currentTarget);
+            b.setAttribute("aria-pressed", String(b === event.currentTarget));
+          }
           onpick(valueOf(o));
         },
       }, labelOf(o), reason ? el("span", { class: "chip-why" }, ` (${reason})`) : null);
@@ -149,7 +153,13 @@
     return out;
   }
 
-  const PILE_WORDS = { draw: "draw deck", "lose-bullets": "bullets", "add-bullets": "draw deck", discard: "hand" };
+  // The pile a count of cards comes from: how it is said, and why an empty one cannot give any.
+  const PILES = {
+    draw: ["left in the draw deck", "draw deck empty"],
+    "lose-bullets": ["bullets", "no bullets"],
+    "add-bullets": ["left in the draw deck", "draw deck empty"],
+    discard: ["in hand", "no cards in hand"],
+  };
 
   // One field of a card play. `form` holds the values entered so far and redraws the fields that
   // depend on them (the counts follow the chosen player's pile).
@@ -157,7 +167,7 @@
     const effect = form.effect;
     if (field.name === "target") {
       const amount = form.fields.find((f) => f.name === "amount" && f.max_by);
-      const why = amount ? (name) => (amount.max_by.max[name] ? null : `no ${PILE_WORDS[effect] === "hand" ? "cards in hand" : PILE_WORDS[effect] || "cards"}`) : null;
+      const why = amount ? (name) => (amount.max_by.max[name] ? null : PILES[effect]?.[1] || "none") : null;
       return chips(field.label, field.options, (v) => { form.values.target = v; set(v); form.changed(); }, why, form.values.target);
     }
     if (field.type === "int") {
@@ -174,7 +184,7 @@
           set(undefined);
         }
         const by = field.max_by ? form.values[field.max_by.field] : null;
-        const label = by ? `${field.label} (${by} has ${field.max_by.max[by]} in the ${PILE_WORDS[effect] || "pile"})` : field.label;
+        const label = by ? `${field.label} (${by}: ${field.max_by.max[by]} ${PILES[effect]?.[0] || "in the pile"})` : field.label;
         box.replaceChildren(chips(label, options, (v) => { form.values[field.name] = v; set(v); }, null, form.values[field.name]));
       };
       form.listeners.push(draw);
