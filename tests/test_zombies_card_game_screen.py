@@ -136,6 +136,17 @@ def play_a_whole_game(page: WebDriver, url: str) -> None:
     assert "1 bullet\n" in bob
     bar(page, "end_turn")
 
+    # Ann's next round: she takes Bob's last bullet; then nobody can take one from Bob, and no
+    # count is offered for him.
+    lay(page, 0)
+    bar(page, "end_turn")
+    play(page, "lose or discard bullets", "Ann", "Jam", Which_player="Bob", How_many=1)
+    menu_form(page, "lose or discard bullets")
+    assert ("Bob", False) in offered(page, "Which player", "#sheet-body")
+    assert "(no bullets)" in page.find_element(By.CSS_SELECTOR, "#sheet-body .sheet-form").text
+    page.find_element(By.ID, "sheet-close").click()
+    wait(page, "!document.getElementById('sheet').open")
+
     # On to the helipad: Ann kills one zombie a turn (two cards), Bob finds empty places.
     while not finished(page):
         if shows(page, "end_turn"):
