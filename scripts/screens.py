@@ -127,6 +127,122 @@ def click(selector: str, opened: str | None = None) -> Callable[[Page], None]:
     return step
 
 
+def zc_game(server: Server) -> str:
+    setup = {"players": ["Ana", "Ben", "Cleo"]}
+    game = post(server, "/api/games", {"kind": "zombies-card-game", "setup": setup})
+    return str(game["id"])
+
+
+def zc_act(server: Server, game: str, kind: str, **params: Any) -> None:
+    post(server, f"/api/games/{game}/actions", {"kind": kind, "params": params})
+
+
+def zc_fight(server: Server) -> str:
+    """Ana's shotgun, a building with three zombies, one killed, one roll waiting to be paid."""
+    game = zc_game(server)
+    zc_act(server, game, "play", effect="weapon", player="Ana", card="Shotgun", amount=1)
+    zc_act(server, game, "map", zombies=3, location="Mall", building="yes")
+    for die in (5, 1):
+        post(server, f"/api/games/{game}/rolls", {"dice": [die]})
+    return f"/games/{game}"
+
+
+def zc_map(server: Server) -> str:
+    """Ana has played a weapon; her map card is next."""
+    game = zc_game(server)
+    zc_act(server, game, "play", effect="weapon", player="Ana", card="Shotgun", amount=1)
+    return f"/games/{game}"
+
+
+def zc_end(server: Server) -> str:
+    """Empty places all round, until Ana's draw deck runs out: the helipad."""
+    game = zc_game(server)
+    laid = {"kind": "map", "params": {"zombies": 0}}
+    while post(server, f"/api/games/{game}/actions", laid)["status"] != "finished":
+        zc_act(server, game, "end_turn")
+    return f"/games/{game}"
+
+
+def menu_form(label: str) -> Callable[[Page], None]:
+    """Open the menu and the form of the action whose button says ``label``."""
+
+    def step(page: Page) -> None:
+        click("#menu", "#sheet[open]")(page)
+        wait(page, "document.getElementById('sheet-body').textContent.includes('Table settings')")
+        page.execute_script(
+            "[...document.querySelectorAll('#sheet-body [data-action]')]"
+            ".find((b) => b.textContent.includes(arguments[0])).click()",
+            label,
+        )
+        wait(page, "document.querySelector('#sheet-body .action-form') !== null")
+
+    return step
+
+
+def zc_lose_bullets(page: Page) -> None:
+    """The card play "lose or discard bullets" on Ben: the counts stop at his bullets."""
+    menu_form("lose or discard bullets")(page)
+    page.execute_script(
+        "[...document.querySelectorAll('#sheet-body fieldset button')]"
+        ".find((b) => b.dataset.value === 'Ben').click()"
+    )
+
+
+def zf_game(server: Server, players: tuple[str, ...] = ("Ana", "Ben")) -> str:
+    game = post(server, "/api/games", {"kind": "zombified", "setup": {"players": list(players)}})
+    return str(game["id"])
+
+
+def zf_steps(server: Server, game: str, *steps: dict[str, Any]) -> None:
+    for s in steps:
+        path = "/rolls" if "dice" in s else "/actions"
+        post(server, f"/api/games/{game}{path}", s)
+
+
+ZF_OPENING = (
+    {"kind": "starting_survivor", "params": {"card": "Kid"}},
+    {"kind": "starting_survivor", "params": {"card": "Gun Nut"}},
+    {"kind": "draw"},
+    {"kind": "play_survivor", "params": {"card": "Average Survivor"}},
+    {"kind": "play_location", "params": {"card": "Hospital"}},
+    {"kind": "play_zombie", "params": {"card": "Body Part"}},
+)
+
+
+def zf_weapon(server: Server) -> str:
+    """Ana's weapon phase: only the weapons that can still be in a hand are offered."""
+    game = zf_game(server)
+    zf_steps(server, game, *ZF_OPENING)
+    return f"/games/{game}"
+
+
+def zf_fire(server: Server) -> str:
+    """Ana's Body Part got through to Ben, who may fire at it."""
+    game = zf_game(server)
+    zf_steps(
+        server, game, *ZF_OPENING,
+        {"kind": "play_weapon", "params": {"card": "Pistol", "survivor": 1}},
+        {"kind": "draw"}, {"kind": "next"},
+        {"kind": "play_location", "params": {"card": "Mall"}},
+        {"kind": "play_zombie", "params": {"card": "Zombie Dogs"}},
+        {"kind": "play_weapon", "params": {"card": "Shotgun", "survivor": 2}},
+        {"kind": "draw"}, {"kind": "next"}, {"kind": "next"}, {"kind": "next"},
+        {"kind": "attack", "params": {"target": "Ben"}},
+        {"dice": [6, 5]},
+    )  # fmt: skip
+    return f"/games/{game}"
+
+
+def zf_motorcycle(page: Page) -> None:
+    """Motorcycle in the menu: Ana's Kid picked first, so the second survivor cannot be him."""
+    menu_form("two survivors escape more easily")(page)
+    page.execute_script(
+        "[...document.querySelectorAll('#sheet-body [role=group] button')]"
+        ".find((b) => b.textContent.trim() === 'Ana').click();"
+        "document.querySelector('#sheet-body fieldset .playcard').click()"
+    )
+
+
 def fix_last_roll(page: Page) -> None:
     click("#menu", "#sheet[open]")(page)
     click("#log li button.fix", "dialog.fix-dialog")(page)
@@ -210,6 +326,13 @@ SCREENS = [
         click('.mz-line[data-side="red"] button.mz-slot[data-card="JK1"]'),
     ),
     Screen("moore-zombies-spoils", lambda server: moore_zombies(server, 2)),
+    Screen("zombies-card-game-map", zc_map),
+    Screen("zombies-card-game-fight", zc_fight),
+    Screen("zombies-card-game-play", zc_fight, zc_lose_bullets),
+    Screen("zombies-card-game-end", zc_end),
+    Screen("zombified-weapon", zf_weapon),
+    Screen("zombified-fire", zf_fire),
+    Screen("zombified-event", zf_weapon, zf_motorcycle),
 ]
 
 

@@ -374,3 +374,82 @@ def test_quiet_turns_keep_every_card() -> None:
         game.roll_action(Roll.of(4))  # a dice source sends nothing to a game not waiting for dice
     assert err.value.rule == "core.no-roll"
     refused(game, Action("roll", {"roll": Roll.of(4).to_json()}), "ZC-8")
+
+
+def test_a_count_of_cards_moved_is_at_most_what_the_targets_pile_holds() -> None:
+    game = played(new(), "lose-bullets", "Ann", card="Jam", target="Bob", amount=2)
+    specs = {s.params["effect"]: s for s in game.legal_actions() if s.kind == "play"}
+    assert game.table.seat("Bob").bullets and len(game.table.seat("Bob").bullets) == 1
+    for effect, pile in (
+        ("lose-bullets", lambda name: len(game.table.seat(name).bullets)),
+        ("discard", lambda name: len(game.table.seat(name).hand)),
+        ("draw", lambda name: len(game.table.seat(name).deck)),
+        ("add-bullets", lambda name: len(game.table.seat(name).deck)),
+    ):
+        amount = next(f for f in specs[effect].fields if f.name == "amount")
+        assert amount.max_by == ("target", {"Ann": pile("Ann"), "Bob": pile("Bob")}), effect
+        assert amount.to_json()["max_by"] == {
+            "field": "target",
+            "max": {"Ann": pile("Ann"), "Bob": pile("Bob")},
+        }
+    roll_change = next(f for f in specs["roll"].fields if f.name == "amount")
+    assert roll_change.max_by is None  # a change to the roll is not a count of cards
+
+
+def test_zct15_a_card_with_two_effects_is_one_play_with_both() -> None:
+    game = new()
+    ann, bob = seat(game, "Ann"), seat(game, "Bob")
+    also = {"effect": "lose-bullets", "target": "Bob", "amount": 2}
+    s = play(game, "draw", "Ann", card="Scavenge", target="Ann", amount=1, also=also)
+    after = s.game
+    assert isinstance(after, ZombiesCardGame)
+    assert rules_of(s) == ["ZC-9", "ZC-17", "ZC-T15", "ZC-19"]
+    assert len(seat(after, "Ann").hand) == len(ann.hand)  # played one card, drew one
+    assert seat(after, "Ann").played
+    assert len(seat(after, "Bob").bullets) == len(bob.bullets) - 2
+    assert len(seat(after, "Bob").deck) == len(bob.deck) + 2
+    assert sorted(all_cards(after)) == sorted(all_cards(game))
+
+
+def test_zct15_the_second_effect_is_offered_with_its_fields_and_checked() -> None:
+    game = new()
+    spec = next(
+        s for s in game.legal_actions() if s.kind == "play" and s.params["effect"] == "draw"
+    )
+    also = next(f for f in spec.fields if f.name == "also").to_json()
+    keys = [o["value"] for o in also["options"]]  # type: ignore[index,union-attr]
+    # the map card is not down: no roll to change again, no zombies to change; not "draw" twice
+    assert keys == ["roll", "lose-bullets", "add-bullets", "discard", "move"]
+    lose = next(o for o in also["options"] if o["value"] == "lose-bullets")  # type: ignore[union-attr,index]
+    assert [f["name"] for f in lose["fields"]] == ["target", "amount"]  # type: ignore[index,union-attr]
+    assert lose["fields"][1]["max_by"]["max"] == {"Ann": 3, "Bob": 3}  # type: ignore[index,call-overload]
+    named = next(
+        s
+        for s in game.legal_actions()
+        if s.kind == "play" and s.params["effect"] == "butter-fingers"
+    )
+    assert "also" not in [f.name for f in named.fields]  # the clarified cards do one thing
+
+    base = {"effect": "draw", "player": "Ann", "card": "Scavenge", "target": "Ann", "amount": 1}
+    refused(game, Action("play", {**base, "also": {"effect": "reroll"}}), "ZC-T4")
+    refused(game, Action("play", {**base, "also": {"effect": "other"}}), "ZC-T15")
+    refused(game, Action("play", {**base, "also": {"effect": "zombies", "amount": 1}}), "ZC-8")
+    refused(game, Action("play", {**base, "also": "lose-bullets"}), "ZC-T15")
+    bad = {"effect": "draw", "target": "Ann", "amount": 1, "card": "x"}
+    refused(game, Action("play", {**base, "also": bad}), "core.param")
+
+
+def test_zct15_a_second_effect_the_first_made_impossible_is_not_carried_out() -> None:
+    game = act(new(), "map", zombies=2)
+    s = play(
+        game,
+        "move",
+        "Ann",
+        card="Run",
+        target="Ann",
+        zombies=0,
+        also={"effect": "roll", "amount": 1},
+    )
+    assert isinstance(s.game, ZombiesCardGame) and s.game.phase == "after"
+    assert s.game.change == 0
+    assert s.rulings[-1].rule == "ZC-T15" and "not carried out" in s.rulings[-1].text

@@ -119,6 +119,19 @@ def _value(
     return data.draw(st.sampled_from(["Hospital", "Mall", "Police Station"]))
 
 
+def _second(data: st.DataObject, field: Field) -> dict[str, Any]:
+    """A second effect of the same card, with values for the fields it carries."""
+    option = data.draw(st.sampled_from(field.options))
+    assert isinstance(option, dict)
+    chosen: dict[str, Any] = {"effect": option["value"]}
+    for f in option["fields"]:
+        if f["type"] == "int":
+            chosen[f["name"]] = data.draw(st.integers(f["min"], f["max"]))
+        else:
+            chosen[f["name"]] = data.draw(st.sampled_from(f["options"]))
+    return chosen
+
+
 def _check(game: ZombiesCardGame, players: int) -> None:
     """Every card exactly once; counts on the screen agree; the turn is somewhere sensible."""
     assert all_cards(game) == list(range(game.deal * players))
@@ -158,7 +171,11 @@ def test_random_legal_play_keeps_every_card_accounted_for(
             spec = specs[0] if data.draw(st.integers(0, 2)) else data.draw(st.sampled_from(specs))
             params = dict(spec.params)
             for field in spec.fields:
-                params[field.name] = _value(data, game, field, params)
+                if field.type == "effect":  # a card's optional second effect (ZC-T15)
+                    if data.draw(st.booleans()):
+                        params[field.name] = _second(data, field)
+                else:
+                    params[field.name] = _value(data, game, field, params)
             action = Action(spec.kind, params)
         step = game.apply(action)  # legal play is never refused
         assert step.rulings and all(r.rule in RULES for r in step.rulings)

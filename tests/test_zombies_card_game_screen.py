@@ -1,13 +1,29 @@
-"""The ZOMBIES!!! The Card Game board in real headless Chromium: the map stack and location, a
-panel per player, and each combat roll with its bullet arithmetic; tap a weapon to fight with it."""
+"""The ZOMBIES!!! The Card Game screen in real headless Chromium, on a tablet and on a phone: a
+whole game played through the screen alone, with the prompt, the scores and the next step on the
+screen after every step and no axe-core violation on the screen or its sheet; card plays whose
+counts never exceed the chosen player's pile; a card with two effects entered as one play; the
+board drawn with cards, never codes."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import unlock, wait
+from tests.playing import (
+    bar,
+    choice,
+    finished,
+    menu_form,
+    moved,
+    offered,
+    open_game,
+    step,
+    version,
+    write,
+)
+from tests.screens import SIZES, check_axe, check_screen, open_screen
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -15,6 +31,134 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+
+from tests.browser import wait  # noqa: E402
+
+
+def lay(page: WebDriver, zombies: int, name: str = "", building: bool = False) -> None:
+    """The map card: its name and kind if given, then the tap on its zombies that lays it."""
+    if name:
+        page.find_element(By.ID, "zc-location").send_keys(name)
+    if building:
+        choice(page, "A building?", "yes")
+    before = version(page)
+    choice(page, "Zombies on the map card", zombies)
+    moved(page, before)
+
+
+def roll(page: WebDriver, die: int) -> None:
+    page.find_element(By.CSS_SELECTOR, f'#entry .dice-pad [data-value="{die}"]').click()
+    bar(page, "roll")
+
+
+def play(page: WebDriver, label: str, player: str, card: str, **choices: object) -> None:
+    """Play a card from the menu's sheet: open its form, fill it in, send it."""
+    menu_form(page, label)
+    choice(page, "Who plays it", player, "#sheet-body")
+    write(page, "Card name", card)
+    for legend, value in choices.items():
+        choice(page, legend.replace("_", " "), value, "#sheet-body")
+    step(page, "#sheet-body [data-submit]")
+    wait(page, "!document.getElementById('sheet').open")
+
+
+def on_turn(page: WebDriver) -> str:
+    return str(
+        page.execute_script("return document.querySelector('#scores .current .name').textContent")
+    )
+
+
+def shows(page: WebDriver, kind: str) -> bool:
+    return bool(page.find_elements(By.CSS_SELECTOR, f'#bar-actions [data-action="{kind}"]'))
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_whole_game_through_the_screen_alone(server: Server, tmp_path: Path, size: str) -> None:
+    status, game = server.post(
+        "/api/games", {"kind": "zombies-card-game", "setup": {"players": ["Ann", "Bob"]}}
+    )
+    assert status == 201, game
+    page = open_screen(tmp_path, size)
+    try:
+        play_a_whole_game(page, f"{server.url}/games/{game['id']}")
+    finally:
+        page.quit()
+
+
+def play_a_whole_game(page: WebDriver, url: str) -> None:
+    open_game(page, url)
+    check_axe(page)
+
+    # Ann's first turn: a weapon, then a named building with one zombie, killed with a 6.
+    play(page, "a weapon", "Ann", "Shotgun", Adds_to_each_combat_roll=1)
+    assert "Shotgun" in page.find_element(By.ID, "board").text
+    lay(page, 1, "Mall", building=True)
+    location = page.find_element(By.CSS_SELECTOR, ".zc-location").text
+    assert "MAP · BUILDING\nMall\n1 zombie" in location
+    check_axe(page)  # the dice pad in the entry
+    roll(page, 6)
+    bar(page, "end_turn")
+
+    # Bob: a failed roll waits; Bob changes it with a card, then pays the rest in bullets.
+    lay(page, 1)
+    roll(page, 1)
+    assert "waiting to be paid" in page.find_element(By.ID, "board").text
+    play(page, "a change to the combat roll", "Bob", "Lucky", Change_the_roll_by=1)
+    bar(page, "pay")
+    bar(page, "end_turn")
+
+    # The counts of a card play follow the chosen player's pile: Bob paid two of his three
+    # bullets, and the card he played went onto his bullet pile.
+    menu_form(page, "lose or discard bullets")
+    choice(page, "Which player", "Bob", "#sheet-body")
+    assert offered(page, "How many", "#sheet-body") == [("1", True), ("2", True)]
+    choice(page, "Which player", "Ann", "#sheet-body")
+    assert offered(page, "How many", "#sheet-body") == [("1", True), ("2", True), ("3", True)]
+    check_axe(page, "#sheet")
+    page.find_element(By.ID, "sheet-close").click()
+    wait(page, "!document.getElementById('sheet').open")
+
+    # Ann: one card with two effects, entered together: she draws two, Bob loses a bullet.
+    lay(page, 0)
+    menu_form(page, "draw cards")
+    choice(page, "Who plays it", "Ann", "#sheet-body")
+    write(page, "Card name", "Scavenge")
+    choice(page, "Which player", "Ann", "#sheet-body")
+    choice(page, "How many cards", 2, "#sheet-body")
+    choice(page, "The card also", "lose-bullets", "#sheet-body")
+    choice(page, "Which player", "Bob", "#sheet-body .zc-also")
+    choice(page, "How many", 1, "#sheet-body .zc-also")
+    check_axe(page, "#sheet")
+    step(page, "#sheet-body [data-submit]")
+    ann = page.find_element(By.CSS_SELECTOR, '.zc-panel[data-player="Ann"]').text
+    assert "7 cards to the helipad" in ann  # 12, less 2 map cards, 1 kill and 2 drawn
+    bob = page.find_element(By.CSS_SELECTOR, '.zc-panel[data-player="Bob"]').text
+    assert "1 bullet\n" in bob
+    bar(page, "end_turn")
+
+    # Ann's next round: she takes Bob's last bullet; then nobody can take one from Bob, and no
+    # count is offered for him.
+    lay(page, 0)
+    bar(page, "end_turn")
+    play(page, "lose or discard bullets", "Ann", "Jam", Which_player="Bob", How_many=1)
+    menu_form(page, "lose or discard bullets")
+    assert ("Bob", False) in offered(page, "Which player", "#sheet-body")
+    assert "(no bullets)" in page.find_element(By.CSS_SELECTOR, "#sheet-body .sheet-form").text
+    page.find_element(By.ID, "sheet-close").click()
+    wait(page, "!document.getElementById('sheet').open")
+
+    # On to the helipad: Ann kills one zombie a turn (two cards), Bob finds empty places.
+    while not finished(page):
+        if shows(page, "end_turn"):
+            bar(page, "end_turn")
+            continue
+        lay(page, 1 if on_turn(page) == "Ann" else 0)
+        if shows(page, "roll"):
+            roll(page, 6)
+    assert "Ann won" in page.find_element(By.ID, "prompt").text
+    check_screen(page, ("#prompt", "#scores", "#bar-actions > :first-child"))
+    check_axe(page)
+
 
 OPENING: list[dict[str, Any]] = [
     {
@@ -31,7 +175,7 @@ OPENING: list[dict[str, Any]] = [
 
 
 def test_the_board_shows_piles_location_and_each_roll_added_up(
-    server: Server, page: WebDriver
+    server: Server, tmp_path: Path
 ) -> None:
     setup = {"players": ["Ann", "Bob"]}
     status, game = server.post("/api/games", {"kind": "zombies-card-game", "setup": setup})
@@ -44,41 +188,48 @@ def test_the_board_shows_piles_location_and_each_roll_added_up(
         status, body = server.post(f"{base}/rolls", {"dice": dice})
         assert status == 200, body
 
-    page.get(f"{server.url}/games/{game['id']}")
-    wait(page, "document.getElementById('live').textContent === 'live'")
+    page = open_screen(tmp_path, "tablet")
+    try:
+        board_of(page, server, base)
+    finally:
+        page.quit()
+
+
+def board_of(page: WebDriver, server: Server, base: str) -> None:
+    open_game(page, server.url + base.replace("/api", ""))
     wait(page, "document.querySelectorAll('.zc-panel').length === 2")
     board = page.find_element(By.ID, "board").text
     for shown in (
-        "Mall (building)",
-        "3 zombies",
+        "MAP · BUILDING\nMall\n3 zombies",
         "2 still to fight",
-        "Map stack: 3 cards",
-        "2 can pay for rolls",
+        "Map stack: 3 cards · 2 can pay for rolls",
         "Zombie 1: rolled 3 +1 Shotgun = 4 → killed, drew a card",
         "Zombie 2: rolled 1 +1 Shotgun = 2 · 2 short of 4: 2 bullets → waiting to be paid",
         "9 cards to the helipad",  # Ann: 12, less two map cards and the card drawn for a kill
         "3 bullets",
-        "Shotgun +1",
-        "Axe +2",
+        "Shotgun\n+1 to a combat roll\nfighting with it",
+        "Axe\n+2 to a combat roll",
     ):
         assert shown in board, (shown, board)
+    assert "2C" not in board and "#" not in board  # no codes, only names
     ann = page.find_element(By.CSS_SELECTOR, '.zc-panel[data-player="Ann"]')
     assert "zc-current" in str(ann.get_attribute("class"))
-    assert "picked" in ann.find_element(By.CSS_SELECTOR, ".zc-weapon").text
+    scores = page.find_element(By.ID, "scores").text
+    assert "Ann\n9\nto go" in scores and "Bob\n11\nto go" in scores
 
-    status, body = server.post(f"{base}/next", {})  # pay
-    assert status == 200, body
+    bar(page, "pay")
     wait(page, "document.querySelector('.zc-roll.zc-waiting') === null")
     wait(page, "document.body.innerText.includes('short of 4: 2 bullets → killed, drew a card')")
-    ann = page.find_element(By.CSS_SELECTOR, '.zc-panel[data-player="Ann"] .zc-bullets')
-    assert ann.text == "1 bullet"
+    ann_bullets = page.find_element(By.CSS_SELECTOR, '.zc-panel[data-player="Ann"] .zc-bullets')
+    assert ann_bullets.text == "1 bullet"
 
-    # Ann plays a second weapon; tapping it on the board picks it for the next roll.
+    # Ann plays a second weapon; tapping its card on the board picks it for the next roll.
     bat = {"effect": "weapon", "player": "Ann", "card": "Bat", "amount": 2}
     status, body = server.post(f"{base}/actions", {"kind": "play", "params": bat})
     assert status == 200, body
-    wait(page, "document.querySelector('.zc-card.zc-tap') !== null")
-    page.find_element(By.CSS_SELECTOR, ".zc-card.zc-tap").click()
-    wait(page, "document.getElementById('pin-dialog').open")
-    unlock(page)
+    wait(page, "document.querySelector('.zc-panel[data-player=\"Ann\"] .playcard-tap') !== null")
+    bat_card = page.find_element(By.CSS_SELECTOR, '.zc-panel[data-player="Ann"] .playcard-tap')
+    words = str(bat_card.get_attribute("textContent"))
+    assert words.startswith("Fight with: weapon") and "Bat+2 to a combat roll" in words
+    bat_card.click()
     wait(page, "document.getElementById('prompt').textContent.includes('with Bat (+2)')")

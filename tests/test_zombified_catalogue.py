@@ -135,3 +135,17 @@ def test_cards_are_looked_up_by_name_ignoring_case_and_spacing() -> None:
         "Torch",
         "Crush Skull",
     )
+
+
+def test_the_view_tells_each_card_by_its_printed_words_and_the_copies_not_yet_seen() -> None:
+    from companion.games.zombified.catalogue import CARDS, DECK
+    from tests.test_zombified_support import started
+
+    game = started("Kid", "Kid")
+    cards = game.view()["cards"]
+    assert isinstance(cards, dict) and set(cards) == {c.name for c in CARDS}
+    assert cards["Kid"] == {"type": "survivor", "text": "Escape +2", "unseen": 0}
+    assert cards["Zombie"] == {"type": "zombie", "text": "", "unseen": DECK["Zombie"]}
+    assert cards["Shotgun"]["text"] == "Weapon +4 · 3 uses"
+    assert cards["Crush Skull"]["text"] == ("Weapon +2 · needs Strong · an attack without a weapon")
+    assert cards["Motorcycle"]["text"] == "Escape +3 · two survivors"

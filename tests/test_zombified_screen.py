@@ -1,13 +1,28 @@
-"""The Zombified board in real headless Chromium: a panel per player, every roll added up, and
-tap-to-aim on the board."""
+"""The Zombified screen in real headless Chromium, on a tablet and on a phone: a whole game of
+eight played through the screen alone, with the prompt, the scores and the next step on the screen
+after every step and no axe-core violation on the screen or its sheet; cards named by tapping them
+among those that can still be there; Motorcycle's two survivors entered together, the second
+never the first; tap-to-aim on the board."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import unlock, wait
+from tests.playing import (
+    bar,
+    choice,
+    finished,
+    menu_form,
+    moved,
+    offered,
+    open_game,
+    step,
+    version,
+)
+from tests.screens import SIZES, check_axe, open_screen
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -15,6 +30,122 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+
+from tests.browser import wait  # noqa: E402
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+STARTING = ["Kid", "Kid", "Average Survivor", "Average Survivor", "Strong Survivor"]
+STARTING += ["Strong Survivor", "Gun Nut", "Gun Nut"]
+
+
+def card(page: WebDriver, name: str) -> None:
+    """Tap a card of the entry by its name; with every field filled, that sends the step."""
+    step(page, f'#entry .playcard[data-value="{name}"]')
+
+
+def kinds(page: WebDriver) -> list[str]:
+    shown = page.find_elements(By.CSS_SELECTOR, "#bar-actions [data-action]")
+    return [str(b.get_attribute("data-action")) for b in shown]
+
+
+def whose(page: WebDriver, legend: str, name: str, owner: str, scope: str) -> str:
+    """The value of the card called ``name`` of ``owner`` among the choices headed ``legend``."""
+    found = page.execute_script(
+        """
+        const [scope, legend, name, owner] = arguments;
+        const set = [...document.querySelectorAll(`${scope} fieldset`)]
+          .find((f) => f.querySelector('legend').textContent.includes(legend));
+        return [...set.querySelectorAll('.playcard')].find((c) =>
+          c.querySelector('.playcard-name').textContent === name
+          && c.querySelector('.playcard-note').textContent === owner)?.dataset.value;
+        """,
+        scope,
+        legend,
+        name,
+        owner,
+    )
+    assert found is not None, (legend, name, owner)
+    return str(found)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_whole_game_through_the_screen_alone(server: Server, tmp_path: Path, size: str) -> None:
+    status, game = server.post("/api/games", {"kind": "zombified", "setup": {"players": PLAYERS}})
+    assert status == 201, game
+    page = open_screen(tmp_path, size)
+    try:
+        play_a_whole_game(page, f"{server.url}/games/{game['id']}")
+    finally:
+        page.quit()
+
+
+def play_a_whole_game(page: WebDriver, url: str) -> None:
+    open_game(page, url)
+    check_axe(page)
+
+    # The starting survivors: only survivor cards are offered; once both Kids are out, no Kid.
+    survivors = [name for name, _ in offered(page, "The survivor dealt")]
+    assert "Kid" in survivors and "Zombie" not in survivors and "Pistol" not in survivors
+    for name in STARTING:
+        card(page, name)
+    # Ann's first turn: a survivor, a location, no zombie, a weapon for her Kid. Only the
+    # firearms are offered: none of her survivors is Strong.
+    bar(page, "draw")
+    assert ("Kid", True) not in offered(page, "The card")  # both Kids are in play
+    card(page, "Weak Survivor")
+    card(page, "Mall")
+    bar(page, "next")
+    weapons = [name for name, _ in offered(page, "The weapon")]
+    assert weapons == ["Pistol", "Rifle", "Assault Rifle", "Shotgun"]
+    check_axe(page)
+    page.find_element(By.CSS_SELECTOR, '#entry .playcard[data-value="Pistol"]').click()
+    step(
+        page,
+        f'#entry .playcard[data-value="{whose(page, "The survivor", "Kid", "Ann", "#entry")}"]',
+    )
+    board = page.find_element(By.ID, "board").text
+    assert "Pistol +1, 6 of 6 uses" in board and "Mall" in board and "Weak Survivor" in board
+
+    # Motorcycle carries two of Ann's survivors, entered together; the second is never the first.
+    menu_form(page, "two survivors escape more easily")
+    choice(page, "Who plays it", "Ann", "#sheet-body")
+    kid = whose(page, "The survivor", "Kid", "Ann", "#sheet-body")
+    everyone = [value for value, _ in offered(page, "The survivor", "#sheet-body")]
+    choice(page, "The survivor", kid, "#sheet-body")
+    second = [value for value, _ in offered(page, "The second survivor", "#sheet-body")]
+    assert kid in everyone and kid not in second and len(second) == len(everyone) - 1
+    check_axe(page, "#sheet")
+    weak = whose(page, "The second survivor", "Weak Survivor", "Ann", "#sheet-body")
+    before = version(page)
+    choice(page, "The second survivor", weak, "#sheet-body")
+    moved(page, before)
+    assert (
+        "Motorcycle: Escape +3 for #1 Kid (Ann), #9 Weak Survivor (Ann)"
+        in page.find_element(By.ID, "board").text
+    )
+
+    # Make a Run for It, both copies: everyone draws three, and the deck runs dry.
+    for _ in range(2):
+        menu_form(page, "everyone draws 3 cards")
+        choice(page, "Who plays it", "Ann", "#sheet-body")
+        step(page, "#sheet-body [data-submit]")
+        wait(page, "!document.getElementById('sheet').open")
+    assert "Deck: 0 cards" in page.find_element(By.ID, "board").text
+
+    # To the end: every player has a turn with nothing to draw, discarding down to eight.
+    while not finished(page):
+        shown = kinds(page)
+        if "draw" in shown:
+            bar(page, "draw")
+        elif "next" in shown:
+            bar(page, "next")
+        elif "discard" in shown:
+            step(page, "#entry .playcard")
+        else:
+            raise AssertionError(f"no step to take: {shown}")
+    assert "Ann won" in page.find_element(By.ID, "prompt").text
+    check_axe(page)
+
 
 OPENING: list[dict[str, Any]] = [
     {"kind": "starting_survivor", "params": {"card": "Kid"}},
@@ -39,7 +170,7 @@ OPENING: list[dict[str, Any]] = [
 
 
 def test_the_board_shows_the_panels_the_attack_and_each_roll(
-    server: Server, page: WebDriver
+    server: Server, tmp_path: Path
 ) -> None:
     status, game = server.post(
         "/api/games", {"kind": "zombified", "setup": {"players": ["Ann", "Bob"]}}
@@ -51,32 +182,38 @@ def test_the_board_shows_the_panels_the_attack_and_each_roll(
     status, body = server.post(f"/api/games/{game['id']}/rolls", {"dice": [6, 5]})
     assert status == 200, body
 
-    page.get(f"{server.url}/games/{game['id']}")
-    wait(page, "document.getElementById('live').textContent === 'live'")
+    page = open_screen(tmp_path, "tablet")
+    try:
+        board_of(page, f"{server.url}/games/{game['id']}")
+    finally:
+        page.quit()
+
+
+def board_of(page: WebDriver, url: str) -> None:
+    open_game(page, url)
     wait(page, "document.querySelectorAll('.zf-panel').length === 2")
     board = page.find_element(By.ID, "board").text
     for shown in (
-        "Deck 80",
-        "Location: Mall (Safety +2)",
-        "#2 Gun Nut",
-        "Pistol +1 6/6 uses",
-        "#3 Body Part",
-        "Pen +2 · Tough 0 · Speed 0",
+        "Deck: 80 cards",
+        "LOCATION\nMall\nSafety +2",
+        "SURVIVOR #2 · STRONG\nGun Nut\nEscape 0 · Weapon +1 · Pistol +1, 6 of 6 uses",
+        "ZOMBIE #3\nBody Part\nPenetration +2 · Toughness 0 · Speed 0",
         "Penetration: #3 Body Part (Ann) at Bob",
         "sent at Bob",
         "Ann's horde (1) → Bob",
-        "6 + 5 +2 Penetration of Body Part -2 Safety of Mall = 11 (7+ needed) ✔",
+        "6 + 5 +2 Penetration of Body Part -2 Safety of Mall = 11 (7+ needed) ✔ made it",
     ):
-        assert shown in board, shown
-    assert page.find_element(By.CSS_SELECTOR, ".zf-phases .zf-now").text == "Fire"
+        assert shown in board, (shown, board)
+    now = page.find_element(By.CSS_SELECTOR, ".zf-phases .zf-now")
+    assert now.text == "Fire" and now.get_attribute("aria-current") == "step"
     bob = page.find_element(By.CSS_SELECTOR, '.zf-panel[data-player="Bob"]')
     assert "zf-defending" in str(bob.get_attribute("class"))
+    scores = page.find_element(By.ID, "scores").text
+    assert "Ann\n1\nsurvivor · 8 in hand" in scores and "Bob\n1\nsurvivor · 6 in hand" in scores
 
     # Tap Bob's Gun Nut, then the incoming zombie: the attack is aimed.
-    page.find_element(By.CSS_SELECTOR, '.zf-survivor[data-id="2"]').click()
+    page.find_element(By.CSS_SELECTOR, '.zf-panel .playcard[data-id="2"]').click()
     wait(page, "document.querySelector('.zf-hint') !== null")
-    page.find_element(By.CSS_SELECTOR, '.zf-zombie[data-id="3"]').click()
-    wait(page, "document.getElementById('pin-dialog').open")
-    unlock(page)
+    page.find_element(By.CSS_SELECTOR, '.zf-panel .playcard[data-id="3"]').click()
     wait(page, "document.getElementById('prompt').textContent.includes('roll 2 dice for #2')")
-    assert "aiming" in page.find_element(By.CSS_SELECTOR, '.zf-survivor[data-id="2"]').text
+    assert "aiming" in page.find_element(By.CSS_SELECTOR, '.zf-panel .playcard[data-id="2"]').text

@@ -112,6 +112,9 @@ class Field:
     options: tuple[JSON, ...] = ()
     min: int | None = None
     max: int | None = None
+    #: The most this field takes for each value of another field: ``("target", {"Ann": 3})``
+    #: lets a count of cards never exceed what the chosen player's pile holds.
+    max_by: tuple[str, Mapping[str, int]] | None = None
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = {"name": self.name, "type": self.type, "label": self.label}
@@ -121,6 +124,8 @@ class Field:
             out["min"] = self.min
         if self.max is not None:
             out["max"] = self.max
+        if self.max_by is not None:
+            out["max_by"] = {"field": self.max_by[0], "max": dict(self.max_by[1])}
         return out
 
 

@@ -5,7 +5,8 @@ const SHELL = "zombie-table-shell-v5";
 const FILES = [
   "/offline", "/static/style.css", "/static/zt.js", "/static/dice.js", "/static/live.js",
   "/static/table.js", "/static/referee.js", "/static/camera.js", "/static/home.js",
-  "/static/players.js", "/static/settings.js", "/static/awake.webm",
+  "/static/players.js", "/static/settings.js", "/static/cards.js", "/static/cards.css",
+  "/static/awake.webm",
   "/static/icons/icon-192.png", "/static/icons/icon.svg", "/manifest.webmanifest",
 ];
 

@@ -316,6 +316,7 @@ Object.assign(ZT, {
           submit.addEventListener("click", () => ZT.closeSheet());
           const form = ZT.form(spec, snapshot, submit);
           open.replaceChildren(form, form.querySelector("[data-sends]") ? "" : submit);
+          open.scrollIntoView({ block: "start" }); // the form opens under a long list
         },
       }, spec.label))), open));
     }

@@ -7,16 +7,27 @@ table can always follow where each card goes.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from companion.games.core import Action, ActionSpec, Field, RuleError, Ruling, Step, int_param
+from companion.games.core import (
+    JSON,
+    Action,
+    ActionSpec,
+    Field,
+    RuleError,
+    Ruling,
+    Step,
+    int_param,
+)
 from companion.games.zombies_card_game.combat import Record, plural
 from companion.games.zombies_card_game.phases import (
     AFTER,
     FIGHT,
     MAP,
     MAX_ZOMBIES,
+    OVER,
     PAY,
     ZOMBIES_FIELD,
     text_param,
@@ -35,6 +46,7 @@ if TYPE_CHECKING:
     from companion.games.zombies_card_game.game import ZombiesCardGame
 
 BUTTER_FINGERS = "butter-fingers"
+ALSO = "also"  # the second effect of a card that does two things (ZC-T15)
 LUCK = "Oooooh, What Luck!"
 
 
@@ -126,19 +138,50 @@ def specs(game: ZombiesCardGame) -> list[ActionSpec]:
         if not players or not _possible(game, key):
             continue
         who = Field("player", "choice", "Who plays it", options=players)
-        fields = tuple(
-            replace(f, options=living) if f.name == "target" else f for f in effect.fields
-        )
+        fields = tuple(_narrowed(game, key, f, living) for f in effect.fields)
         label = f"Play {effect.card or 'a card'}: {effect.label}"
-        out.append(
-            ActionSpec(
-                "play",
-                label,
-                {"effect": key},
-                (who, *fields) if effect.card else (who, name, *fields),
-            )
-        )
+        if not effect.card:
+            fields = (name, *fields, *_second(game, key, living))
+        out.append(ActionSpec("play", label, {"effect": key}, (who, *fields)))
     return out
+
+
+#: The effects that are over at once, so that a card can have one as its second effect (ZC-T15).
+SECOND = ("roll", "reroll", "zombies", "draw", "lose-bullets", "add-bullets", "discard", "move")
+
+
+def _second(game: ZombiesCardGame, first: str, living: tuple[str, ...]) -> tuple[Field, ...]:
+    """The optional second effect of the same card: each choice carries the fields it needs."""
+    options = tuple(
+        {
+            "value": key,
+            "label": EFFECTS[key].label,
+            "fields": [_narrowed(game, key, f, living).to_json() for f in EFFECTS[key].fields],
+        }
+        for key in SECOND
+        if key != first and _possible(game, key)
+    )
+    return (Field(ALSO, "effect", "The card also", options),) if options else ()
+
+
+def _narrowed(game: ZombiesCardGame, key: str, field: Field, living: tuple[str, ...]) -> Field:
+    """A field of a card play as it stands now: targets are the living players, and a count of
+    cards moved from a pile is at most what that pile of the chosen target holds."""
+    if field.name == "target":
+        return replace(field, options=living)
+    if field.name == "amount" and key in PILES:
+        pile = PILES[key]
+        return replace(field, max_by=("target", {n: pile(game.table.seat(n)) for n in living}))
+    return field
+
+
+#: The pile each card movement takes its cards from, counted for a seat (ZC-17, ZC-19, ZC-24).
+PILES: dict[str, Callable[[Seat], int]] = {
+    "draw": lambda seat: len(seat.deck),
+    "lose-bullets": lambda seat: len(seat.bullets),
+    "add-bullets": lambda seat: len(seat.deck),
+    "discard": lambda seat: len(seat.hand),
+}
 
 
 def _living(game: ZombiesCardGame, action: Action, param: str) -> Seat:
@@ -159,7 +202,7 @@ def play(game: ZombiesCardGame, action: Action) -> Step:
     effect = EFFECTS[key]
     allowed = {"effect", "player", *(f.name for f in effect.fields)}
     if not effect.card:
-        allowed.add("card")
+        allowed |= {"card", ALSO}
     unknown = set(action.params) - allowed
     if unknown:
         raise RuleError("core.param", f"this card play does not take {', '.join(sorted(unknown))}")
@@ -189,7 +232,41 @@ def play(game: ZombiesCardGame, action: Action) -> Step:
         )
     hand_seat, card = seat.play()
     game = replace(game, table=game.table.put(replace(hand_seat, played=seat.played or not luck)))
-    return _resolve(game, action, key, seat.name, name, card, rulings)
+    also = _second_effect(game, action.params.get(ALSO))
+    step = _resolve(game, action, key, seat.name, name, card, rulings)
+    return step if also is None else _also(step, also, name)
+
+
+def _second_effect(game: ZombiesCardGame, also: JSON) -> Mapping[str, JSON] | None:
+    """The second effect asked for, checked before the card is played (ZC-T15)."""
+    if also is None:
+        return None
+    if not isinstance(also, Mapping) or also.get("effect") not in SECOND:
+        raise RuleError(
+            "ZC-T15", f"'{ALSO}' is an object whose 'effect' is one of {', '.join(SECOND)}"
+        )
+    key = str(also["effect"])
+    unknown = set(also) - {"effect", *(f.name for f in EFFECTS[key].fields)}
+    if unknown:
+        raise RuleError("core.param", f"{key} does not take {', '.join(sorted(unknown))}")
+    if not _possible(game, key):
+        raise _not_now(game, key)
+    return also
+
+
+def _also(first: Step, also: Mapping[str, JSON], name: str) -> Step:
+    """The second effect of the same card, carried out after its first when it still can be."""
+    key = str(also["effect"])
+    game = cast("ZombiesCardGame", first.game)
+    if game.phase == OVER:
+        return first
+    if not _possible(game, key):
+        why = _not_now(game, key).reason
+        note = Ruling("ZC-T15", f"{name}'s second effect is not carried out: {why}")
+        return replace(first, rulings=(*first.rulings, note))
+    rulings = [*first.rulings, Ruling("ZC-T15", f"{name} also has a second effect.")]
+    second = _one_off(game, Action("play", dict(also)), key, rulings)
+    return replace(second, signals=(*first.signals, *second.signals))
 
 
 def _not_now(game: ZombiesCardGame, key: str) -> RuleError:

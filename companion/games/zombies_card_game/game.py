@@ -171,16 +171,16 @@ class ZombiesCardGame(Game):
         specs: list[ActionSpec] = []
         if self.phase == MAP:
             specs += [
-                ActionSpec("map", "Lay the map card", fields=(ZOMBIES_FIELD,)),
                 ActionSpec(
                     "map",
-                    "Lay the map card, with its name",
+                    "Lay the map card",
                     fields=(
-                        ZOMBIES_FIELD,
                         Field("location", "text", "Location name"),
                         Field("building", "choice", "A building?", options=("no", "yes")),
+                        ZOMBIES_FIELD,
                     ),
                 ),
+                ActionSpec("map", "Lay the map card without its name", fields=(ZOMBIES_FIELD,)),
             ]
         elif self.phase == FIGHT:
             specs.append(

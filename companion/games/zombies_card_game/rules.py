@@ -311,6 +311,15 @@ RULES = RuleBook(
             "building. An unnamed top card is taken on the players' word.",
             ruling=True,
         ),
+        Rule(
+            "ZC-T15",
+            "A card with two effects (ruling)",
+            "A card whose text does two things is played once, with both: first its own effect, "
+            "then a second one that is over at once (change the roll, roll again, draw, lose or "
+            "add bullets, discard from hand, move, change the zombies). The second is carried "
+            "out only if it can be at that point; a card that won the game ends it there.",
+            ruling=True,
+        ),
     ),
     (LOST_CARDS,),
 )

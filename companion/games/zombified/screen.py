@@ -3,7 +3,23 @@
 from __future__ import annotations
 
 from companion.games.core import JSON
-from companion.games.zombified.catalogue import SURVIVOR, kind
+from companion.games.zombified.catalogue import (
+    AMMO,
+    BITE,
+    BROKEN,
+    CARDS,
+    ESCAPE_ALL,
+    ESCAPE_ONE,
+    ESCAPE_TWO,
+    IMPROMPTU,
+    INJURY,
+    MIGRATION,
+    RECRUIT,
+    REDIRECT,
+    SURVIVOR,
+    CardKind,
+    kind,
+)
 from companion.games.zombified.flow import to_eat
 from companion.games.zombified.rolls import escape_value, zombie_value
 from companion.games.zombified.state import (
@@ -59,7 +75,53 @@ def view(table: Table) -> dict[str, JSON]:
             for r in table.rolls
         ],
         "zombie_events": table.zombie_events,
+        "cards": {
+            c.name: {"type": c.type, "text": card_text(c), "unseen": table.unseen[c.name]}
+            for c in CARDS
+        },
     }
+
+
+EVENT_TEXTS = {
+    ESCAPE_ALL: "all survivors of a player",
+    ESCAPE_TWO: "two survivors",
+    ESCAPE_ONE: "one survivor",
+    IMPROMPTU: "an attack without a weapon",
+    REDIRECT: "the attacking horde turns on another player",
+    BITE: "a survivor becomes your zombie",
+    RECRUIT: "take control of a survivor",
+    MIGRATION: "take control of a zombie",
+    AMMO: "a firearm back to full uses",
+    BROKEN: "discard a weapon",
+    INJURY: "a survivor, for good",
+}
+
+
+def card_text(card: CardKind) -> str:
+    """What a card does, in words as printed on it ("Escape +2 · Weapon +2 · Strong")."""
+    parts = [
+        f"{label} {value:+d}"
+        for label, value in (
+            ("Penetration", card.penetration),
+            ("Toughness", card.toughness),
+            ("Speed", card.speed),
+            ("Escape", card.escape),
+            ("Weapon", card.weapon),
+            ("Safety", card.safety),
+        )
+        if value
+    ]
+    if card.draws:
+        parts.append(f"everyone draws {card.draws}")
+    if card.uses:
+        parts.append(f"{card.uses} uses")
+    if card.strong:
+        parts.append("Strong")
+    if card.needs_strong:
+        parts.append("needs Strong")
+    if card.effect in EVENT_TEXTS:
+        parts.append(EVENT_TEXTS[card.effect])
+    return " · ".join(parts)
 
 
 def _label(table: Table, effect_kind: str, ident: int) -> str | None:
@@ -162,7 +224,7 @@ def _attack(table: Table) -> dict[str, JSON]:
         else {
             "survivor": table.survivor_label(aim.survivor),
             "zombie": table.zombie_label(aim.zombie),
-            "impromptu": aim.impromptu,
+            IMPROMPTU: aim.impromptu,
         },
         "to_destroy": due,
         "caught": [table.survivor_label(i) for i in failed],

@@ -1,9 +1,11 @@
-// Zombified board: a panel per player (survivors and weapons, location, horde), the attack under
-// way, this turn's events, and every 2D6 roll with its modifiers added up.
+// Zombified screen: a panel per player (survivors with their weapons, location, horde) drawn as
+// cards, the attack under way, this turn's events, and every 2D6 roll added up. The phase's step
+// is in the action bar; a card is named by tapping it among the cards that can still be there.
 "use strict";
 (() => {
   const { el } = ZT;
   const signed = (n) => (n > 0 ? `+${n}` : String(n));
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const PHASE_NAMES = {
     draw: "Draw", survivor: "Survivor", location: "Location", zombie: "Zombie", weapon: "Weapon",
     penetration: "Penetration", fire: "Fire", escape: "Escape", end: "End",
@@ -12,6 +14,7 @@
     attacking: "on its way", incoming: "incoming", chasing: "chasing", "held off": "held off",
     aiming: "aiming", targeted: "targeted", fired: "has fired", escaped: "escaped", caught: "caught",
   };
+  const EFFECT_WORDS = { escape: "Escape", safety: "Safety", penetration: "Penetration", speed: "Speed", toughness: "Toughness" };
   let picked = null; // the survivor chosen for a tap-to-aim attack
 
   const legal = (snapshot, kind) => snapshot.legal.find((spec) => spec.kind === kind);
@@ -19,76 +22,77 @@
     const f = spec && spec.fields.find((x) => x.name === field);
     return Boolean(f && f.options.some((o) => (typeof o === "object" ? o.value : o) === value));
   };
-  const badge = (status) => (status ? el("span", { class: `zf-status zf-${status.replace(" ", "-")}` },
-    STATUS_LABELS[status] || status) : null);
 
-  function phases(view) {
-    return el("ol", { class: "zf-phases" }, view.phases.map((p) => el("li", {
-      class: p === view.phase ? "zf-now" : "",
-    }, PHASE_NAMES[p])));
+  // The face of a card of the deck, by its printed name.
+  function face(view, name, extra) {
+    const card = view.cards[name] || { type: "plain", text: "" };
+    return { name, type: card.type, typeLabel: card.type, text: card.text, ...extra };
   }
 
-  function survivorTile(snapshot, s) {
+  function survivorCard(snapshot, p, s) {
     const aim = legal(snapshot, "aim");
     const destroy = legal(snapshot, "destroy");
     const canAim = offered(aim, "survivor", s.id);
     const canDestroy = offered(destroy, "survivor", s.id);
     const weapon = s.weapon
-      ? el("div", { class: "zf-weapon" }, `${s.weapon.card} ${signed(s.weapon.bonus)}`,
-        s.weapon.max_uses ? el("span", { class: "zf-uses" }, ` ${s.weapon.uses}/${s.weapon.max_uses} uses`) : null)
-      : el("div", { class: "zf-weapon zf-none" }, "no weapon");
+      ? `${s.weapon.card} ${signed(s.weapon.bonus)}${s.weapon.max_uses ? `, ${s.weapon.uses} of ${s.weapon.max_uses} uses` : ""}`
+      : "no weapon";
+    const status = s.status ? STATUS_LABELS[s.status] || s.status : null;
     const onclick = canDestroy
-      ? () => ZT.act("destroy", { survivor: s.id }).catch(() => {})
-      : canAim ? () => { picked = picked === s.id ? null : s.id; ZT.render(snapshot); } : null;
-    return el(onclick ? "button" : "div", {
-      class: ["zf-tile", "zf-survivor", picked === s.id ? "zf-picked" : "", onclick ? "zf-tap" : ""].join(" "),
-      dataset: { id: s.id }, onclick,
-      "aria-label": canDestroy ? `destroy ${s.label}` : canAim ? `attack with ${s.label}` : null,
-    },
-    el("div", { class: "zf-name" }, `#${s.id} ${s.card}`, s.strong ? el("span", { class: "zf-strong" }, " Strong") : null),
-    el("div", { class: "zf-stats" }, `Escape ${signed(s.escape)} · Weapon ${signed(s.weapon_bonus)}`),
-    weapon,
-    s.injuries.length ? el("div", { class: "zf-injury" }, s.injuries.join(", ")) : null,
-    badge(s.status));
+      ? () => ZT.act("destroy", { survivor: s.id })
+      : canAim ? () => { picked = picked === s.id ? null : s.id; ZT.render(snapshot, true); } : null;
+    return ZT.card({
+      type: "survivor", typeLabel: `survivor #${s.id}${s.strong ? " · strong" : ""}`, name: s.card,
+      text: `Escape ${signed(s.escape)} · Weapon ${signed(s.weapon_bonus)} · ${weapon}`,
+      note: [s.injuries.length ? s.injuries.join(", ") : null, status].filter((x) => x).join(" · "),
+      small: true, dataset: { id: s.id }, onclick, pressed: canAim ? picked === s.id : undefined,
+      extra: s.status ? `zf-${s.status.replace(" ", "-")}` : "",
+      action: canDestroy ? "Destroy" : canAim ? "Attack with" : null,
+    });
   }
 
-  function zombieTile(snapshot, z) {
+  function zombieCard(snapshot, p, z) {
     const aim = legal(snapshot, "aim");
     const target = picked !== null && offered(aim, "zombie", z.id);
     const onclick = target ? () => {
       const survivor = picked;
       picked = null;
-      ZT.act("aim", { survivor, zombie: z.id }).catch(() => {});
+      ZT.act("aim", { survivor, zombie: z.id });
     } : null;
-    return el(onclick ? "button" : "div", {
-      class: ["zf-tile", "zf-zombie", z.bitten ? "zf-bitten" : "", onclick ? "zf-tap" : ""].join(" "),
-      dataset: { id: z.id }, onclick, "aria-label": onclick ? `attack ${z.label}` : null,
-    },
-    el("div", { class: "zf-name" }, `#${z.id} ${z.card}`, z.bitten ? el("span", { class: "muted" }, " (bitten)") : null),
-    el("div", { class: "zf-stats" }, `Pen ${signed(z.penetration)} · Tough ${signed(z.toughness)} · Speed ${signed(z.speed)}`),
-    badge(z.status));
+    const status = z.status ? STATUS_LABELS[z.status] || z.status : null;
+    return ZT.card({
+      type: "zombie", typeLabel: `zombie #${z.id}${z.bitten ? " · bitten" : ""}`, name: z.card,
+      text: `Penetration ${signed(z.penetration)} · Toughness ${signed(z.toughness)} · Speed ${signed(z.speed)}`,
+      note: status, small: true, dataset: { id: z.id }, onclick,
+      extra: z.status ? `zf-${z.status.replace(" ", "-")}` : "",
+      action: target ? "Attack" : null,
+    });
   }
 
-  function panel(snapshot, p) {
-    const flags = [
-      p.is_current ? el("span", { class: "zf-flag zf-turn" }, "their turn") : null,
-      p.under_attack ? el("span", { class: "zf-flag zf-attacked" }, "under attack") : null,
-      p.had_empty_draw ? el("span", { class: "zf-flag" }, "drew from an empty deck") : null,
-    ];
+  function phases(view) {
+    return el("ol", { class: "zf-phases", "aria-label": "Phases of the turn" }, view.phases.map((p) => el("li", {
+      class: p === view.phase ? "zf-now" : "", "aria-current": p === view.phase ? "step" : null,
+    }, PHASE_NAMES[p])));
+  }
+
+  function panel(snapshot, view, p) {
     return el("section", {
       class: ["zf-panel", p.is_current ? "zf-current" : "", p.under_attack ? "zf-defending" : ""].join(" "),
-      dataset: { player: p.name },
+      dataset: { player: p.name }, "aria-label": p.name,
     },
     el("header", { class: "zf-head" },
       el("h3", {}, p.name),
-      el("span", { class: "zf-count" }, `${p.survivor_count} survivor${p.survivor_count === 1 ? "" : "s"}`),
-      el("span", { class: "muted" }, ` · ${p.hand} in hand`), flags),
-    el("div", { class: "zf-location" }, p.location
-      ? `Location: ${p.location.card} (Safety ${signed(p.location.safety)})` : "No location"),
-    el("div", { class: "zf-row" }, p.survivors.map((s) => survivorTile(snapshot, s))),
-    el("h4", {}, p.horde.length ? `Horde (${p.horde.length})` : "No zombies",
-      p.sent_to ? el("span", { class: "muted" }, ` · sent at ${p.sent_to}`) : null),
-    el("div", { class: "zf-row" }, p.horde.map((z) => zombieTile(snapshot, z))));
+      el("span", { class: "zf-count" }, plural(p.survivor_count, "survivor")),
+      el("span", {}, `· ${p.hand} in hand`),
+      p.is_current ? el("span", { class: "zf-flag zf-turn" }, "their turn") : null,
+      p.under_attack ? el("span", { class: "zf-flag zf-attacked" }, "under attack") : null,
+      p.had_empty_draw ? el("span", { class: "zf-flag" }, "had a turn with nothing to draw") : null),
+    el("div", { class: "playcard-row" },
+      p.location ? ZT.card(face(view, p.location.card, { small: true })) : null,
+      p.survivors.map((s) => survivorCard(snapshot, p, s))),
+    p.horde.length ? el("div", { class: "zf-horde" },
+      el("h4", {}, `Horde (${p.horde.length})`, p.sent_to ? ` · sent at ${p.sent_to}` : ""),
+      el("div", { class: "playcard-row" }, p.horde.map((z) => zombieCard(snapshot, p, z)))) : null);
   }
 
   function attack(view) {
@@ -97,47 +101,136 @@
     return el("div", { class: "zf-attack" },
       el("strong", {}, `${a.attacker}'s horde (${a.sent}) → ${a.target}`),
       a.incoming.length ? el("div", {}, `Incoming: ${a.incoming.join(", ")}`) : null,
-      a.aim ? el("div", {}, `${a.aim.survivor} attacks ${a.aim.zombie}` +
-        (a.aim.impromptu ? ` with ${a.aim.impromptu}` : "")) : null,
-      a.to_destroy ? el("div", { class: "zf-danger" },
-        `${a.to_destroy} to be destroyed at random among: ${a.caught.join(", ")}`) : null);
+      a.aim ? el("div", {}, `${a.aim.survivor} attacks ${a.aim.zombie}${a.aim.impromptu ? ` with ${a.aim.impromptu}` : ""}`) : null,
+      a.to_destroy ? el("div", { class: "zf-danger" }, `${a.to_destroy} to be destroyed at random among: ${a.caught.join(", ")}`) : null);
   }
 
   function effects(view) {
     if (!view.effects.length) return null;
-    return el("div", { class: "zf-effects" }, el("h4", {}, "Events this turn"),
+    return el("section", { class: "zf-effects", "aria-label": "Events this turn" }, el("h4", {}, "Events this turn"),
       el("ul", {}, view.effects.map((e) => el("li", {},
-        `${e.card}: ${e.kind} ${signed(e.amount)} — ${e.on.join(", ")}`))));
+        `${e.card}: ${EFFECT_WORDS[e.kind] || e.kind} ${signed(e.amount)} for ${e.on.join(", ")}`))));
   }
 
   function rolls(view) {
     if (!view.rolls.length) return null;
-    return el("div", { class: "zf-rolls" }, el("h4", {}, "Rolls"),
-      el("ol", {}, view.rolls.map((r) => el("li", { class: r.success ? "zf-ok" : "zf-fail" },
-        el("div", { class: "zf-roll-head" }, `${r.kind[0].toUpperCase()}${r.kind.slice(1)}: ${r.subject}`),
-        el("div", { class: "zf-sum" },
-          el("span", { class: "zf-dice" }, r.dice.join(" + ")),
-          r.modifiers.map((m) => el("span", { class: "zf-mod" }, ` ${signed(m.value)} ${m.label}`)),
-          el("strong", {}, ` = ${r.total}`),
-          el("span", { class: "muted" }, ` (${r.target}+ needed)`),
-          el("span", { class: "zf-result" }, r.success ? " ✔" : " ✘"),
-          r.note ? el("span", { class: "zf-danger" }, ` ${r.note}`) : null)))));
+    return el("section", { class: "zf-rolls", "aria-label": "Rolls" }, el("ol", {}, view.rolls.map((r) => el("li", {},
+      el("span", { class: "zf-roll-head" }, `${r.kind[0].toUpperCase()}${r.kind.slice(1)}: ${r.subject} · `),
+      el("span", { class: "zf-dice" }, r.dice.join(" + ")),
+      r.modifiers.map((m) => el("span", {}, ` ${signed(m.value)} ${m.label}`)),
+      el("strong", {}, ` = ${r.total}`),
+      el("span", {}, ` (${r.target}+ needed) `),
+      el("strong", { class: r.success ? "zf-ok" : "zf-fail" }, r.success ? "✔ made it" : "✘ failed"),
+      r.note ? el("span", { class: "zf-danger" }, ` ${r.note}`) : null))));
   }
 
+  // -- naming a card, a survivor or a zombie -----------------------------------------------------
+
+  function anyone(view) {
+    const all = new Map();
+    for (const p of view.players) {
+      for (const s of p.survivors) all.set(`s${s.id}`, { p, s });
+      for (const z of p.horde) all.set(`z${z.id}`, { p, z });
+    }
+    return all;
+  }
+
+  const forms = new WeakMap(); // an action's spec -> what its form holds so far
+
+  function cardInput(field, spec, snapshot, set) {
+    const view = snapshot.view;
+    const options = field.options.map((o) => (typeof o === "object" ? o.value : o));
+    return ZT.cardChoice({
+      label: field.label, options,
+      describe: (name) => face(view, name, { count: `${view.cards[name]?.unseen ?? 0} not yet seen`, small: true }),
+      onpick: (name) => set(name, { send: true }),
+    });
+  }
+
+  // Survivors and zombies are picked by tapping their card; a card's second survivor is never
+  // the one already picked.
+  function pieceInput(field, spec, snapshot, set) {
+    const view = snapshot.view;
+    const all = anyone(view);
+    const zombies = field.name === "zombie";
+    const form = forms.get(spec) || { values: {}, redraw: [] };
+    forms.set(spec, form);
+    const box = el("fieldset", { class: "card-choice" }, el("legend", {}, field.label));
+    const row = el("div", { class: "playcard-row" });
+    box.append(row);
+    const draw = () => {
+      const other = field.name === "second" ? form.values.survivor : field.name === "survivor" ? form.values.second : undefined;
+      row.replaceChildren(...field.options.filter((o) => o.value !== other || other === undefined).map((o) => {
+        const found = all.get(`${zombies ? "z" : "s"}${o.value}`);
+        const piece = zombies ? found?.z : found?.s;
+        const chosen = form.values[field.name] === o.value;
+        return ZT.card({
+          type: zombies ? "zombie" : "survivor", typeLabel: `${zombies ? "zombie" : "survivor"} #${o.value}`,
+          name: piece ? piece.card : o.label, note: found ? found.p.name : "", small: true,
+          text: piece ? (zombies ? `Toughness ${signed(piece.toughness)} · Speed ${signed(piece.speed)}`
+            : `Escape ${signed(piece.escape)}${piece.weapon ? ` · ${piece.weapon.card}` : ""}`) : "",
+          pressed: chosen, dataset: { value: o.value },
+          onclick: () => {
+            form.values[field.name] = chosen ? undefined : o.value;
+            set(form.values[field.name], { send: true });
+            form.redraw.forEach((f) => f());
+          },
+        });
+      }));
+    };
+    form.redraw.push(draw);
+    draw();
+    return box;
+  }
+
+  const PLACING = { survivor: "play_survivor", location: "play_location", zombie: "play_zombie", weapon: "play_weapon" };
+
   ZT.register("zombified", {
-    render(snapshot, root) {
+    render(snapshot, board) {
       const view = snapshot.view;
       if (!legal(snapshot, "aim")) picked = null;
-      const top = view.discard.length ? view.discard[view.discard.length - 1] : "empty";
-      root.append(el("div", { class: "zf" },
+      const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
+      board.append(el("div", { class: "zf" },
         el("div", { class: "zf-top" }, phases(view),
-          el("span", { class: "zf-deck" }, `Deck ${view.deck}`),
-          el("span", { class: "zf-discard" }, `Discard ${view.discard.length} (top: ${top})`)),
-        picked !== null ? el("p", { class: "zf-hint" }, `Now tap the incoming zombie #${picked} attacks.`) : null,
+          el("span", { class: "zf-deck" }, `Deck: ${plural(view.deck, "card")}`),
+          el("span", { class: "zf-discard" }, `Discard pile: ${view.discard.length}${top ? ` (top: ${top})` : ""}`)),
+        picked !== null ? el("p", { class: "zf-hint", role: "status" }, "Now tap the incoming zombie to attack.") : null,
         attack(view),
-        el("div", { class: "zf-panels" }, view.players.map((p) => panel(snapshot, p))),
+        el("div", { class: "zf-panels" }, view.players.map((p) => panel(snapshot, view, p))),
         effects(view),
-        rolls(view)));
+        rolls(view),
+        view.phase !== "setup" ? el("p", { class: "zf-note" }, "Events are played from the menu, by anyone, at any time.") : null));
+    },
+
+    scores(snapshot) {
+      return snapshot.view.players.map((p) => ({
+        name: p.name, score: p.survivor_count, current: p.is_current, out: false,
+        note: `${p.survivor_count === 1 ? "survivor" : "survivors"} · ${p.hand} in hand`,
+      }));
+    },
+
+    primary(snapshot) {
+      const view = snapshot.view;
+      const phase = view.phase;
+      if (phase === "setup") return ["starting_survivor"];
+      if (PLACING[phase]) return [PLACING[phase], "next"];
+      if (phase === "penetration") return ["attack", "penetrate"];
+      if (phase === "fire") return ["fire", "aim", "next"];
+      if (phase === "escape") return ["escape", "destroy"];
+      if (phase === "end") return ["discard"];
+      return ["draw"];
+    },
+
+    input(field, spec, snapshot, set) {
+      if (field.type !== "choice") return null;
+      if (field.name === "card") return cardInput(field, spec, snapshot, set);
+      if (["survivor", "second", "zombie"].includes(field.name)) return pieceInput(field, spec, snapshot, set);
+      return null;
+    },
+
+    moment(signal) {
+      if (signal === "attention") return false;
+      return null;
     },
   });
 })();
