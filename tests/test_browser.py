@@ -72,7 +72,7 @@ def test_two_tablets_play_to_a_winner(server: Server, pages: tuple[WebDriver, We
     tap_roll(ana_tablet, [("green", "brain"), ("green", "brain"), ("yellow", "feet")])
     wait(ben_phone, "ZT.snapshot.log.length === 1")
     assert "green brain, green brain, yellow feet" in log_text(ben_phone)
-    assert "Next roll ends the turn" in ben_phone.find_element(By.ID, "board").text
+    assert "next roll ends the turn" in ben_phone.find_element(By.ID, "board").text
 
     # Ben unlocks his phone with the PIN and stops for Ana; the tablet updates.
     ben_phone.find_element(By.CSS_SELECTOR, '#bar-actions [data-step="unlock"]').click()

@@ -110,7 +110,8 @@ def test_a_whole_game_through_the_screen(server: Server, screen: WebDriver) -> N
     # Three new dice: three taps, the roll goes with the last one.
     assert roll(page, [("green", "brain"), ("green", "feet"), ("red", "shotgun")]) == 3
     assert log_length(page) == 1
-    assert "Next roll ends the turn" in page.find_element(By.ID, "board").text
+    board = page.find_element(By.ID, "board").text
+    assert "next roll ends the turn" in board and "To win" in board and "Brains this turn" in board
 
     # Undo says what it took back.
     tap(page, "#undo")
