@@ -25,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.dice import Roll
 from companion.games import GAMES
 from companion.games.core import Action, ActionSpec, Field, Game, RuleError, SetupError
 
@@ -325,7 +326,39 @@ def _zf_last_turns(game: Game) -> Iterator[Example]:
         game = after
 
 
-SCRIPTS = {"zombified": zombified}
+def _zc_play(effect: str, player: int, **params: Any) -> Action:
+    return Action("play", {"effect": effect, "player": PLAYERS[player], **params})
+
+
+def zombies_card_game() -> Iterator[Example]:
+    """A weapon for buildings at a building and in a park, What Luck after the round's card,
+    and an action after the last player alive has won."""
+    new = GAMES["zombies-card-game"].new({"players": list(PLAYERS[:2])})
+    axe = _zc_play("place-weapon", 1, card="Fire Axe", amount=2, place="building")
+    mall = new.apply(Action("map", {"zombies": 0, "location": "Mall", "building": "yes"})).game
+    yield from _tried(mall, axe)
+    park = new.apply(Action("map", {"zombies": 0, "location": "Park"})).game
+    yield from _tried(park, Action("play", {**axe.params, "place": "Any building"}))
+    game = new.apply(_zc_play("other", 0, card="Crowbar")).game
+    luck = _zc_play("draw", 0, card="Oooooh, What Luck!", target=PLAYERS[0], amount=1)
+    yield from _tried(game, luck)
+    yield from _tried(_zc_bust(new), Action("end_turn"))
+
+
+def _zc_bust(game: Game) -> Game:
+    """Three zombies at every map card, every roll a 1, every bite paid: to the end."""
+    while not game.is_over():
+        kinds = {spec.kind for spec in game.legal_actions()}
+        if "map" in kinds:
+            game = game.apply(Action("map", {"zombies": 3})).game
+        elif game.prompt().roll is not None:
+            game = game.apply(game.roll_action(Roll.of(1))).game
+        else:
+            game = game.apply(Action("pay" if "pay" in kinds else "end_turn")).game
+    return game
+
+
+SCRIPTS = {"zombies-card-game": zombies_card_game, "zombified": zombified}
 
 
 def generate() -> dict[str, dict[str, list[dict[str, str]]]]:
