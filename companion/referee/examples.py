@@ -326,6 +326,30 @@ def _zf_last_turns(game: Game) -> Iterator[Example]:
         game = after
 
 
+def lonely_dead() -> Iterator[Example]:
+    """Pairs that cannot attack: a Strong Zombie off its survivor's suit, one card twice."""
+    game = GAMES["lonely-dead"].new({"players": PLAYERS[0]})
+    game = game.apply(game.roll_action(Roll.of(1))).game
+    game = _moves(
+        game,
+        Action("remove", {"cards": []}),
+        *(Action("deal_survivor", {"card": c}) for c in ("AS", "QH", "KD", "JC")),
+        *(Action("draw_zombie", {"card": c}) for c in ("4C", "5C", "9S")),
+    )
+    yield from _tried(
+        game,
+        Action("attack", {"survivor": 2, "cards": ["4C", "5C"]}),
+        Action("attack", {"survivor": 1, "cards": ["9S", "9S"]}),
+    )
+
+
+def moore_zombies() -> Iterator[Example]:
+    """A card shown that is the other army's."""
+    game = GAMES["moore-zombies"].new({"players": list(PLAYERS[:2])})
+    game = game.apply(Action("flip", {"card": "2H"})).game
+    yield from _tried(game, Action("reveal", {"red": ["5S", "9H", "QH"], "black": ["6S", "8S"]}))
+
+
 def _zc_play(effect: str, player: int, **params: Any) -> Action:
     return Action("play", {"effect": effect, "player": PLAYERS[player], **params})
 
@@ -358,7 +382,12 @@ def _zc_bust(game: Game) -> Game:
     return game
 
 
-SCRIPTS = {"zombies-card-game": zombies_card_game, "zombified": zombified}
+SCRIPTS = {
+    "lonely-dead": lonely_dead,
+    "moore-zombies": moore_zombies,
+    "zombies-card-game": zombies_card_game,
+    "zombified": zombified,
+}
 
 
 def generate() -> dict[str, dict[str, list[dict[str, str]]]]:
