@@ -29,8 +29,8 @@ BOOK = {"Rule", "Setting", "_rule", "_ruling"}
 
 
 #: Named rules no set position reaches yet: each needs many rounds of a game scripted card by
-#: card (a survivor risen or infected twice, the Safehouse run empty; an army holding the other's
-#: dead as zombies, the last battle's lone joker). The list may only shrink.
+#: card (a survivor risen or infected twice, a swap turning up the joker, the Safehouse run empty;
+#: a zombie attack, the last battle's lone joker). The list may only shrink.
 NOT_YET = {
     "LD-30", "LD-36", "LD-38", "LD-43", "LD-R5", "LD-R10", "LD-R16", "LD-R19", "LD-R20",
     "MZ-20", "MZ-21", "MZ-22", "MZ-23", "MZ-27", "MZ-R8",

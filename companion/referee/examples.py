@@ -5,7 +5,8 @@ comes from a fixed random sequence, so the same script always plays the same gam
 position the script tries the legal actions with a few different inputs, and also actions the
 game does not allow now. Every ruling the engine makes, and every refusal, is an example of the
 rule it names: what the table asked, what the player did, what the referee said. The first
-example of each rule is kept (a ruling and a refusal where there are both).
+example of each rule is kept (a ruling and a refusal where there are both). Rulings the seeded
+games do not reach (the end of a long game, rare cards) come from set positions played after them.
 
 The examples are stored in ``examples.json`` beside this module; tests/test_referee_examples.py
 makes them again and fails on any difference, so they cannot drift from what the engines do.
