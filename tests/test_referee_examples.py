@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
 from flask.testing import FlaskClient
 
+import companion.games
 from companion.games import GAMES
 from companion.referee import examples
 
@@ -15,6 +20,62 @@ CORE = {
     "moore-zombies": ("MZ-9", "MZ-10", "MZ-11", "MZ-13"),
     "zombified": ("ZF-11", "ZF-12", "ZF-15", "ZF-17"),
 }
+
+
+#: A rule id as the engines write it (ZD-5, LD-R16).
+RULE_ID = re.compile(r"(ZD|LD|ZC|MZ|ZF)-R?[0-9]+")
+#: The calls that write a rule book's entries: an id there is a rule's own, not a ruling.
+BOOK = {"Rule", "Setting", "_rule", "_ruling"}
+
+
+#: Named rules no set position reaches yet: each needs many rounds of a game scripted card by
+#: card (a survivor risen or infected twice, a swap turning up the joker, the Safehouse run empty;
+#: a zombie attack, the last battle's lone joker). The list may only shrink.
+NOT_YET = {
+    "LD-30", "LD-36", "LD-38", "LD-43", "LD-R5", "LD-R10", "LD-R16", "LD-R19", "LD-R20",
+    "MZ-20", "MZ-21", "MZ-22", "MZ-23", "MZ-27", "MZ-R8",
+}  # fmt: skip
+
+
+def named_rules() -> dict[str, str]:
+    """Every rule id the engines can name in a refusal or a ruling, with where it is written:
+    each id written in the engines' source outside their rule books' entries (ids built at run
+    time are written whole elsewhere: a phase's rule in a table, an ending's rule passed on)."""
+    named: dict[str, str] = {}
+    root = Path(companion.games.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        book = {
+            id(arg)
+            for call in ast.walk(tree)
+            if isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id in BOOK
+            for arg in call.args
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and RULE_ID.fullmatch(node.value)
+                and id(node) not in book
+            ):
+                named.setdefault(node.value, f"{path.relative_to(root)}:{node.lineno}")
+    return named
+
+
+def test_every_rule_an_engine_can_name_has_an_example() -> None:
+    stored = examples.stored()
+    have = {rule for kind in GAMES for rule in stored[kind]}
+    named = named_rules()
+    assert len(named) > 150 and {"ZD-5", "LD-R16", "MZ-27", "ZF-R13"} <= set(named)
+    missing = sorted(
+        f"{rule} ({where})" for rule, where in named.items() if rule not in have | NOT_YET
+    )
+    assert not missing, f"no worked example for {len(missing)} rules: {', '.join(missing)}"
+    reached = sorted(NOT_YET & have)
+    assert not reached, f"{reached} have an example now: take them off NOT_YET"
+    assert NOT_YET <= set(named)
 
 
 def test_the_stored_examples_are_what_the_engines_do_now() -> None:

@@ -5,7 +5,8 @@ comes from a fixed random sequence, so the same script always plays the same gam
 position the script tries the legal actions with a few different inputs, and also actions the
 game does not allow now. Every ruling the engine makes, and every refusal, is an example of the
 rule it names: what the table asked, what the player did, what the referee said. The first
-example of each rule is kept (a ruling and a refusal where there are both).
+example of each rule is kept (a ruling and a refusal where there are both). Rulings the seeded
+games do not reach (the end of a long game, rare cards) come from set positions played after them.
 
 The examples are stored in ``examples.json`` beside this module; tests/test_referee_examples.py
 makes them again and fails on any difference, so they cannot drift from what the engines do.
@@ -25,6 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.dice import Roll
 from companion.games import GAMES
 from companion.games.core import Action, ActionSpec, Field, Game, RuleError, SetupError
 
@@ -94,8 +96,12 @@ def _roll(game: Game, rng: random.Random) -> dict[str, Any]:
     return {"dice": dice}
 
 
+def _options(f: Field) -> list[Any]:
+    return [o["value"] if isinstance(o, dict) and "value" in o else o for o in f.options]
+
+
 def _value(game: Game, f: Field, rng: random.Random) -> Any:
-    options = [o["value"] if isinstance(o, dict) and "value" in o else o for o in f.options]
+    options = _options(f)
     if f.type == "roll":
         return _roll(game, rng)
     if f.type in ("card", "choice", "text") and options:
@@ -203,6 +209,188 @@ def play(kind: str, seed: int) -> Iterator[Example | None]:
         yield None
 
 
+# -- set positions: rulings the seeded games do not reach ---------------------------------------
+#
+# The end of a long game, rare cards and unusual positions: each is reached by set moves (every
+# die and card named), and the actions that make the ruling are tried there.
+
+
+def _label(game: Game, action: Action) -> str:
+    """The label the table shows for ``action`` now, or its kind when it is not offered."""
+    for spec in game.legal_actions():
+        if _fits(spec, action):
+            return spec.label
+    return action.kind.replace("_", " ").capitalize()
+
+
+def _fits(spec: ActionSpec, action: Action) -> bool:
+    """Whether ``action`` is of ``spec``'s kind: its fixed params, and a card it offers."""
+    if spec.kind != action.kind or not spec.params.items() <= action.params.items():
+        return False
+    for f in spec.fields:
+        options = _options(f)
+        if f.type in ("card", "choice") and options and action.params.get(f.name) not in options:
+            return False
+    return True
+
+
+def _moves(game: Game, *actions: Action) -> Game:
+    for action in actions:
+        game = game.apply(action).game
+    return game
+
+
+def _tried(game: Game, *actions: Action) -> Iterator[Example]:
+    """The rulings and refusals of each action tried at the same position."""
+    before = game.prompt().text
+    for action in actions:
+        did = describe(_label(game, action), action)
+        try:
+            step = game.apply(action)
+        except RuleError as exc:
+            yield Example(exc.rule, "refusal", before, did, exc.reason)
+            continue
+        for ruling in step.rulings:
+            yield Example(ruling.rule, "ruling", before, did, ruling.text)
+
+
+def _zf_started(**options: Any) -> Game:
+    """Zombified for Ana (Kid, #1) and Ben (Gun Nut, #2); cards played later are #3 on."""
+    game = GAMES["zombified"].new({"players": list(PLAYERS[:2]), **options})
+    return _moves(game, *(Action("starting_survivor", {"card": c}) for c in ("Kid", "Gun Nut")))
+
+
+def _zf_pass(game: Game) -> Action | None:
+    """The plainest move now: draw, pass the phase, or discard the first card to the limit."""
+    specs = {spec.kind: spec for spec in game.legal_actions()}
+    if "draw" in specs or "next" in specs:
+        return Action("draw" if "draw" in specs else "next")
+    if "discard" in specs:
+        field = specs["discard"].fields[0]
+        return Action("discard", {field.name: _options(field)[0]})
+    return None
+
+
+def _zf_turn(game: Game, *plays: Action) -> Game:
+    """Draw, play the cards given in their phases and pass the others, to the next draw (or
+    to the attack, when there is one)."""
+    game = game.apply(Action("draw")).game
+    left = list(plays)
+    while not game.is_over():
+        kinds = {spec.kind for spec in game.legal_actions()}
+        move = next((a for a in left if a.kind in kinds), None) or _zf_pass(game)
+        if move is None or move.kind == "draw":
+            break
+        if move in left:
+            left.remove(move)
+        game = game.apply(move).game
+    return game
+
+
+def _event(player: int, card: str, **params: Any) -> Action:
+    return Action("event", {"player": PLAYERS[player], "card": card, **params})
+
+
+def zombified() -> Iterator[Example]:
+    """Events before the start, a card that is no event, Find Ammo without a firearm, the
+    whole horde's event, and the end of the deck: a shared win and a win."""
+    game = GAMES["zombified"].new({"players": list(PLAYERS[:2])})
+    yield from _tried(game, _event(0, "Set Fire", target=PLAYERS[0]))
+    game = _zf_started()
+    yield from _tried(game, _event(1, "Mall", target=PLAYERS[1]))
+    game = _zf_turn(_zf_turn(game), Action("play_weapon", {"card": "Bat", "survivor": 2}))
+    yield from _tried(game, _event(1, "Find Ammo", survivor=2))
+    game = _zf_started(zombie_events="horde")
+    game = _zf_turn(_zf_turn(game, Action("play_zombie", {"card": "Zombie"})))
+    game = _zf_turn(game, Action("play_zombie", {"card": "Zombie Dogs"}))
+    game = game.apply(Action("attack", {"target": PLAYERS[1]})).game
+    yield from _tried(game, _event(0, "Break Windows", zombie=3))
+    yield from _zf_last_turns(_zf_started())
+    average = Action("play_survivor", {"card": "Average Survivor"})
+    yield from _zf_last_turns(_zf_turn(_zf_started(), average))
+
+
+def _zf_last_turns(game: Game) -> Iterator[Example]:
+    """Draws and passes to the end of the deck and the game; with two cards left, Ben plays
+    Make a Run for It, which wants three."""
+    tried = False
+    while not game.is_over():
+        if not tried and game.view()["deck"] == 2:
+            tried = True
+            yield from _tried(game, _event(1, "Make a Run for It"))
+        move = _zf_pass(game)
+        assert move is not None, game.prompt().text
+        after = game.apply(move).game
+        if after.is_over():
+            yield from _tried(game, move)  # the last pass: who won
+            return
+        game = after
+
+
+def lonely_dead() -> Iterator[Example]:
+    """Pairs that cannot attack: a Strong Zombie off its survivor's suit, one card twice."""
+    game = GAMES["lonely-dead"].new({"players": PLAYERS[0]})
+    game = game.apply(game.roll_action(Roll.of(1))).game
+    game = _moves(
+        game,
+        Action("remove", {"cards": []}),
+        *(Action("deal_survivor", {"card": c}) for c in ("AS", "QH", "KD", "JC")),
+        *(Action("draw_zombie", {"card": c}) for c in ("4C", "5C", "9S")),
+    )
+    yield from _tried(
+        game,
+        Action("attack", {"survivor": 2, "cards": ["4C", "5C"]}),
+        Action("attack", {"survivor": 1, "cards": ["9S", "9S"]}),
+    )
+
+
+def moore_zombies() -> Iterator[Example]:
+    """A card shown that is the other army's."""
+    game = GAMES["moore-zombies"].new({"players": list(PLAYERS[:2])})
+    game = game.apply(Action("flip", {"card": "2H"})).game
+    yield from _tried(game, Action("reveal", {"red": ["5S", "9H", "QH"], "black": ["6S", "8S"]}))
+
+
+def _zc_play(effect: str, player: int, **params: Any) -> Action:
+    return Action("play", {"effect": effect, "player": PLAYERS[player], **params})
+
+
+def zombies_card_game() -> Iterator[Example]:
+    """A weapon for buildings at a building and in a park, What Luck after the round's card,
+    and an action after the last player alive has won."""
+    new = GAMES["zombies-card-game"].new({"players": list(PLAYERS[:2])})
+    axe = _zc_play("place-weapon", 1, card="Fire Axe", amount=2, place="building")
+    mall = new.apply(Action("map", {"zombies": 0, "location": "Mall", "building": "yes"})).game
+    yield from _tried(mall, axe)
+    park = new.apply(Action("map", {"zombies": 0, "location": "Park"})).game
+    yield from _tried(park, Action("play", {**axe.params, "place": "Any building"}))
+    game = new.apply(_zc_play("other", 0, card="Crowbar")).game
+    luck = _zc_play("draw", 0, card="Oooooh, What Luck!", target=PLAYERS[0], amount=1)
+    yield from _tried(game, luck)
+    yield from _tried(_zc_bust(new), Action("end_turn"))
+
+
+def _zc_bust(game: Game) -> Game:
+    """Three zombies at every map card, every roll a 1, every bite paid: to the end."""
+    while not game.is_over():
+        kinds = {spec.kind for spec in game.legal_actions()}
+        if "map" in kinds:
+            game = game.apply(Action("map", {"zombies": 3})).game
+        elif game.prompt().roll is not None:
+            game = game.apply(game.roll_action(Roll.of(1))).game
+        else:
+            game = game.apply(Action("pay" if "pay" in kinds else "end_turn")).game
+    return game
+
+
+SCRIPTS = {
+    "lonely-dead": lonely_dead,
+    "moore-zombies": moore_zombies,
+    "zombies-card-game": zombies_card_game,
+    "zombified": zombified,
+}
+
+
 def generate() -> dict[str, dict[str, list[dict[str, str]]]]:
     """Every game's examples, by rule id: at most one ruling and one refusal a rule."""
     out: dict[str, dict[str, list[dict[str, str]]]] = {}
@@ -217,6 +405,9 @@ def generate() -> dict[str, dict[str, list[dict[str, str]]]]:
                     played += 1
                 elif example.rule in book:
                     found.setdefault(example.rule, {}).setdefault(example.kind, example)
+        for example in SCRIPTS.get(kind, lambda: iter(()))():
+            if example.rule in book:
+                found.setdefault(example.rule, {}).setdefault(example.kind, example)
         out[kind] = {
             rule.id: [found[rule.id][k].to_json() for k in KINDS if k in found[rule.id]]
             for rule in book.rules
