@@ -43,7 +43,9 @@ def test_a_setting_changes_this_game_while_it_has_not_mattered(
     assert again["prompt"] == snap["prompt"]
     exported = client.get(f"{url}/export").get_json()
     assert exported["events"][-1]["type"] == "setting"
-    copy = client.post("/api/games/import", json=exported).get_json()
+    # The file carries the setting too: the same log under another id imports with it.
+    assert client.post("/api/games/import", json=exported).status_code == 409  # already here
+    copy = client.post("/api/games/import", json={**exported, "id": "c0ffee01"}).get_json()
     assert copy["setup"]["first_attacker"] == "black"
 
 
