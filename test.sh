@@ -26,4 +26,4 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/mypy
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest --durations=20 "$@"
