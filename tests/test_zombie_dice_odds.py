@@ -274,7 +274,8 @@ def test_the_chance_to_win_shows_before_the_first_roll() -> None:
 def test_the_setting_over_the_api(client: FlaskClient) -> None:
     rules = client.get("/api/rules/zombie-dice").get_json()
     assert {"name": "advice", "label": ADVICE.label, "choices": list(ADVICE.choices),
-            "default": "best chance to win", "rule": "ZD-A"} in rules["settings"]  # fmt: skip
+            "default": "best chance to win", "rule": "ZD-A",
+            "next": "best chance to win"} in rules["settings"]  # fmt: skip
     bad = client.post(
         "/api/games",
         json={"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"], "advice": "x"}},
