@@ -95,10 +95,10 @@ def test_the_default_setup_shown_on_the_home_page_starts_a_game(
         for s in setup.find_elements(By.CSS_SELECTOR, "select")
     }
     assert shown == {
-        "item_clubs": "kill",
-        "item_diamonds": "extra-die",
-        "item_hearts": "heal",
-        "item_spades": "swap",
+        "item_clubs": "kill the zombie",
+        "item_diamonds": "roll an extra die",
+        "item_hearts": "heal or avoid a wound",
+        "item_spades": "swap for a new item",
         "replace_zombified": "yes",
     }
     start_from_home(page, server)
@@ -194,7 +194,7 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     tap(page, '.ld-pile[data-pile="zombie_discard"]')
     sheet(page)
     check_axe(page, "#sheet")
-    assert page.find_elements(By.CSS_SELECTOR, "#sheet .ld-card")
+    assert page.find_elements(By.CSS_SELECTOR, "#sheet .pcard")
     tap(page, "#sheet-close")
     tap(page, "#menu")
     sheet(page)

@@ -66,10 +66,21 @@ def test_setup_fields_describe_the_start_form() -> None:
     assert fields["players"].type == "text"
     for setting in RULES.settings:
         assert fields[setting.name].type == "choice"
-        assert fields[setting.name].options == setting.choices
+        options = fields[setting.name].options
+        assert [o["value"] for o in options] == list(setting.choices)
         assert setting.default in setting.choices
     game = LonelyDead.new({"players": "Ana", **{s.name: s.default for s in RULES.settings}})
     assert game == new()
+
+
+def test_item_effects_are_offered_in_words_not_codes() -> None:
+    labels = {o["label"] for o in LonelyDead.setup_fields[1].options}
+    assert labels == {
+        "kill the zombie",
+        "roll an extra die",
+        "heal or avoid a wound",
+        "swap for a new item",
+    }
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))
@@ -79,7 +90,7 @@ def test_the_start_form_as_first_shown_starts_the_default_game(kind: str) -> Non
     different item effects, LD-R1)."""
     cls = GAMES[kind]
     defaults = {s.name: s.default for s in cls.rulebook.settings}
-    shown = {f.name: f.options[0] for f in cls.setup_fields if f.type == "choice"}
+    shown = {f.name: f.options[0]["value"] for f in cls.setup_fields if f.type == "choice"}
     assert shown == defaults
     players = {"players": ["Ana", "Ben"] if kind != "lonely-dead" else "Ana"}
     assert cls.new({**players, **shown}) == cls.new(players)

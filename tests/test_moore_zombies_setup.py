@@ -88,8 +88,8 @@ def test_the_start_form_fields() -> None:
     assert MooreZombies.setup_fields == SETUP_FIELDS
     players, *settings = SETUP_FIELDS
     assert (players.name, players.type, players.min, players.max) == ("players", "players", 2, 2)
-    assert [(f.name, f.type, f.options) for f in settings] == [
-        (s.name, "choice", s.choices) for s in RULES.settings
+    assert [(f.name, f.type, [o["value"] for o in f.options]) for f in settings] == [
+        (s.name, "choice", list(s.choices)) for s in RULES.settings
     ]
     for setting in RULES.settings:
         assert setting.choices[0] == setting.default  # the form preselects the first option

@@ -140,7 +140,7 @@ def test_the_card_shows_the_setting_and_changes_it_for_this_game(
 
     page.execute_script("ZT.showRule('LD-R1')")
     text = card_text(page)
-    assert "Items in clubs: kill in this game" in text
+    assert "Items in clubs: kill the zombie in this game" in text
     clubs = '[data-setting="item_clubs"] + details'
     page.find_element(By.CSS_SELECTOR, f"{clubs} summary").click()
     page.find_element(By.CSS_SELECTOR, f'{clubs} select option[value="heal"]').click()

@@ -104,6 +104,7 @@ def test_the_next_games_start_with_the_tables_choice(client: FlaskClient) -> Non
             "name": "zombie_events",
             "label": listed[0]["label"],
             "choices": ["one", "horde"],
+            "names": {"one": "one zombie", "horde": "the whole horde"},
             "default": "one",
             "rule": "ZF-R6",
             "next": "horde",
@@ -117,7 +118,7 @@ def test_the_next_games_start_with_the_tables_choice(client: FlaskClient) -> Non
     assert named["setup"]["zombie_events"] == "one"
     # and the start form offers the table's choice first
     page = client.get("/").get_data(as_text=True)
-    assert "<option selected>horde</option>" in page
+    assert '<option value="horde" selected>the whole horde</option>' in page
 
 
 def test_the_next_games_refuse_choices_that_do_not_go_together(client: FlaskClient) -> None:

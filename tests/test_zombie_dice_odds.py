@@ -274,6 +274,7 @@ def test_the_chance_to_win_shows_before_the_first_roll() -> None:
 def test_the_setting_over_the_api(client: FlaskClient) -> None:
     rules = client.get("/api/rules/zombie-dice").get_json()
     assert {"name": "advice", "label": ADVICE.label, "choices": list(ADVICE.choices),
+            "names": {c: c for c in ADVICE.choices},
             "default": "best chance to win", "rule": "ZD-A",
             "next": "best chance to win"} in rules["settings"]  # fmt: skip
     bad = client.post(

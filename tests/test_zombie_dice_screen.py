@@ -260,7 +260,24 @@ def test_a_refusal_names_its_rule_and_stays(server: Server, screen: WebDriver) -
     page.get(f"{server.url}/games/{game['id']}")
     live(page)
     unlock_screen(page)
-    roll(page, [("green", "brain")] * 3)
+
+    # While the roll is on its way, the entry and the bar wait and the prompt says so.
+    page.execute_script(
+        """const real = window.fetch; window.__held = [];
+        window.fetch = (url, init) => (init?.method === "POST"
+          ? new Promise((go) => window.__held.push(() => go(real(url, init)))) : real(url, init));
+        window.__release = () => { window.fetch = real; window.__held.forEach((go) => go()); };"""
+    )
+    for _ in range(3):
+        tap(page, '#entry .zd-grid .zd-cell[data-color="green"][data-face="brain"]')
+    wait(page, "document.getElementById('game').getAttribute('aria-busy') === 'true'")
+    sending = "getComputedStyle(document.querySelector('.prompt'), '::after')"
+    assert page.execute_script(f"return {sending}.content") == '"Sending…"'
+    entry = "getComputedStyle(document.getElementById('entry'))"
+    assert page.execute_script(f"return {entry}.pointerEvents") == "none"
+    page.execute_script("window.__release()")
+    busy = "document.getElementById('game').hasAttribute('aria-busy')"
+    wait(page, f"ZT.snapshot.version === 1 && !{busy}", 30)  # the first roll waits for the advice
     stop(page)
 
     # A correction that would leave Ana's stop without a roll: refused inside its own dialog,

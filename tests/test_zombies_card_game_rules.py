@@ -42,7 +42,8 @@ def test_setup_fields_offer_the_players_and_every_setting() -> None:
     )
     for setting in RULES.settings:
         field = next(f for f in SETUP_FIELDS if f.name == setting.name)
-        assert field.type == "choice" and field.options == setting.choices
+        assert field.type == "choice"
+        assert [o["value"] for o in field.options] == list(setting.choices)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -72,6 +72,16 @@ class Setting:
     choices: tuple[str, ...]
     default: str
     rule: str
+    #: Words for a player where a choice's value is a code ("extra-die": "roll an extra die").
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def name_of(self, choice: str) -> str:
+        return self.names.get(choice, choice)
+
+    def field(self) -> Field:
+        """The start form's input for this setting, its default first."""
+        options = tuple({"value": c, "label": self.name_of(c)} for c in self.choices)
+        return Field(self.name, "choice", self.label, options)
 
 
 @dataclass(frozen=True)

@@ -177,7 +177,7 @@ class ZombieDice(Game):
     rulebook = RULES
     setup_fields = (
         Field("players", "players", "Players in seat order", min=MIN_PLAYERS, max=MAX_PLAYERS),
-        Field(ADVICE.name, "choice", ADVICE.label, ADVICE.choices),
+        ADVICE.field(),
     )
 
     names: tuple[str, ...]

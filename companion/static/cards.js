@@ -1,7 +1,89 @@
-// Cards drawn as cards: a face with its type (a word and a colour, never colour alone), the
-// printed name and numbers; and the picker that offers only the cards a field allows.
+// Cards drawn as cards: a named card's face with its type (a word and a colour, never colour
+// alone), the printed name and numbers; a playing card's rank over its suit symbol; and the
+// pickers that offer only the cards a field allows.
 "use strict";
 Object.assign(ZT, {
+  SUITS: { C: "♣", D: "♦", H: "♥", S: "♠" },
+  SUIT_NAMES: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
+  RANKS: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+
+  // A playing card in a line of text: "10♥", "Joker".
+  cardLabel(code) {
+    return code.startsWith("JK") ? "Joker" : `${code.slice(0, -1)}${ZT.SUITS[code.slice(-1)]}`;
+  },
+
+  // A playing card's name as a player says it: "10 of hearts", "joker".
+  cardWords(code) {
+    return code.startsWith("JK") ? "joker" : `${code.slice(0, -1)} of ${ZT.SUIT_NAMES[code.slice(-1)]}`;
+  },
+
+  // A playing card drawn as a card: rank over suit symbol, red suits in red, the card named for
+  // screen readers. `size` is small, medium or big; `onclick` makes it a button; `plain` when it
+  // lies inside a button (whose text is then the card's); `down` draws its back.
+  playingCard(code, { size, onclick, plain, dataset, down } = {}) {
+    const joker = code.startsWith("JK");
+    const suit = joker ? "" : code.slice(-1);
+    const tag = onclick ? "button" : "span";
+    const read = !(onclick || plain || down);
+    return ZT.el(tag, {
+      type: onclick ? "button" : null,
+      onclick: onclick || null,
+      class: ["pcard", `pcard-${size || "small"}`, suit === "D" || suit === "H" ? "pcard-red" : "",
+        joker ? "pcard-joker" : "", down ? "pcard-down" : ""].join(" "),
+      role: read ? "img" : null,
+      "aria-label": read || onclick ? ZT.cardWords(code) : null,
+      "aria-hidden": down ? "true" : null,
+      dataset: { card: code, ...(dataset || {}) },
+    }, down ? null : [
+      ZT.el("span", {}, joker ? "Joker" : code.slice(0, -1)),
+      suit ? ZT.el("span", { class: "pcard-suit" }, ZT.SUITS[suit]) : null,
+    ]);
+  },
+
+  // One playing card in two taps: its rank, then its suit; jokers have their own buttons. Only
+  // the ranks and suits the field allows (what can still be in that pile) can be tapped.
+  cardPicker(field, set) {
+    let rank = null;
+    const allowed = field.options && field.options.length ? new Set(field.options) : null;
+    const can = (card) => !allowed || allowed.has(card);
+    const shown = ZT.el("span", { class: "card-shown" }, "none yet");
+    const pick = (card) => { shown.replaceChildren(ZT.playingCard(card, { size: "small" })); set(card); };
+    const suits = Object.entries(ZT.SUITS).map(([s, symbol]) => ZT.el("button", {
+      class: `chip suit s-${s}`, "aria-label": ZT.SUIT_NAMES[s], disabled: true, dataset: { suit: s },
+      onclick: () => pick(rank + s),
+    }, symbol));
+    const ranks = ZT.RANKS.map((r) => ZT.el("button", {
+      class: "chip rank", dataset: { rank: r },
+      disabled: Object.keys(ZT.SUITS).some((s) => can(r + s)) ? null : true,
+      onclick: (event) => {
+        rank = r;
+        for (const b of ranks) b.classList.toggle("chosen", b === event.currentTarget);
+        for (const b of suits) b.disabled = !can(r + b.dataset.suit);
+      },
+    }, r));
+    const jokers = ["JK1", "JK2"].filter(can)
+      .map((j) => ZT.el("button", { class: "chip", onclick: () => pick(j) }, j === "JK1" ? "Joker" : "Joker 2"));
+    return ZT.el("div", { class: "card-picker" }, ZT.el("span", { class: "label" }, field.label, ": ", shown),
+      ZT.el("div", { class: "chips" }, ranks), ZT.el("div", { class: "chips" }, suits, jokers));
+  },
+
+  // Several playing cards, one pick at a time, with a way to start again.
+  cardsPicker(field, set) {
+    const cards = [];
+    const list = ZT.el("span", { class: "card-shown" }, "none");
+    const show = () => (cards.length
+      ? list.replaceChildren(...cards.map((c) => ZT.playingCard(c, { size: "small" })))
+      : list.replaceChildren("none"));
+    const picker = ZT.cardPicker({ ...field, label: "Add" }, (card) => {
+      cards.push(card);
+      show();
+      set([...cards]);
+    });
+    const clear = ZT.el("button", { class: "small", onclick: () => { cards.length = 0; show(); set(field.min ? undefined : []); } }, "Clear");
+    if (!field.min) set([]);
+    return ZT.el("div", { class: "cards-picker" }, ZT.el("span", { class: "label" }, field.label, ": "), list, clear, picker);
+  },
+
   // One card. Tappable (a button) when given `onclick`; `pressed` marks a chosen card; `action`
   // is what a tap does, said to screen readers before the card ("Fight with").
   //   {name, type, typeLabel, text, note, count, small, pressed, onclick, disabled, action, dataset}

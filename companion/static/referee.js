@@ -100,8 +100,8 @@ Object.assign(ZT, {
     for (const s of settings) {
       const value = here ? String(here.setup?.[s.name] ?? s.default) : s.next;
       box.append(ZT.el("p", { class: "setting-line", dataset: { setting: s.name } },
-        ZT.el("strong", {}, `${s.label}: `), value,
-        here ? ` in this game (default ${s.default}).` : ` in new games (default ${s.default}).`));
+        ZT.el("strong", {}, `${s.label}: `), s.names[value] ?? value,
+        ` in ${here ? "this game" : "new games"} (default ${s.names[s.default] ?? s.default}).`));
       box.append(ZT.differently(s, value, here, kind, book));
     }
     return box;
@@ -112,7 +112,7 @@ Object.assign(ZT, {
   differently(setting, value, here, kind, book) {
     const others = setting.choices.filter((c) => c !== value);
     const select = ZT.el("select", { "aria-label": `${setting.label}: we play it` },
-      others.map((c) => ZT.el("option", { value: c }, c)));
+      others.map((c) => ZT.el("option", { value: c }, setting.names[c] ?? c)));
     const said = ZT.el("p", { class: "changed", role: "status" });
     // Settings that share a rule and their choices (the suits' item effects) swap values, so
     // that each choice stays with exactly one of them.
@@ -129,7 +129,7 @@ Object.assign(ZT, {
       buttons.push(ZT.el("button", { dataset: { step: "setting-now" }, onclick: async () => {
         try {
           const snapshot = await ZT.change("/settings", { settings: values(current) });
-          said.textContent = `This game now plays ${setting.label.toLowerCase()}: ${snapshot.setup[setting.name]}.`;
+          said.textContent = `This game now plays ${setting.label.toLowerCase()}: ${setting.names[snapshot.setup[setting.name]] ?? snapshot.setup[setting.name]}.`;
         } catch (error) {
           said.textContent = error.message;
         }
@@ -139,7 +139,7 @@ Object.assign(ZT, {
       try {
         const data = await ZT.send("PUT", `/api/rules/${kind}/settings`, values((s) => s.next));
         book.settings = data.settings;
-        said.textContent = `New games of ${data.title} start with ${setting.label.toLowerCase()}: ${select.value}.`;
+        said.textContent = `New games of ${data.title} start with ${setting.label.toLowerCase()}: ${setting.names[select.value] ?? select.value}.`;
       } catch (error) {
         said.textContent = error.message;
       }

@@ -5,8 +5,6 @@
 Object.assign(ZT, {
   modules: {},
   snapshot: null,
-  SUITS: { C: "♣", D: "♦", H: "♥", S: "♠" },
-  RANKS: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
 
   // A game's module: {render, scores?, primary?, input?, moment?, ask?} (docs/DESIGN.md).
   register(kind, module) {
@@ -22,7 +20,11 @@ Object.assign(ZT, {
   },
 
   // Every change to the game: the answer is drawn at once; a refusal becomes the notice.
+  // While a change is on its way the entry and the bar wait (no second tap sends it twice) and
+  // the header says "sending…".
   async change(suffix, body) {
+    const game = document.getElementById("game");
+    game.setAttribute("aria-busy", "true");
     try {
       const snapshot = await ZT.send("POST", ZT.gamePath(suffix), { ...body, version: ZT.snapshot.version });
       ZT.clearNotice();
@@ -31,6 +33,8 @@ Object.assign(ZT, {
     } catch (error) {
       if (error.status !== 401) ZT.fail(error);
       throw error;
+    } finally {
+      game.removeAttribute("aria-busy");
     }
   },
 
@@ -205,45 +209,6 @@ Object.assign(ZT, {
     }
   },
 
-  // Two taps: rank, then suit. Jokers have their own buttons.
-  cardPicker(field, set) {
-    let rank = null;
-    const shown = ZT.el("span", { class: "card-shown" }, "—");
-    const allowed = field.options && field.options.length ? new Set(field.options) : null;
-    const pick = (card) => { shown.textContent = card; set(card); };
-    const ranks = ZT.RANKS.map((r) => ZT.el("button", {
-      class: "chip rank", onclick: (event) => {
-        rank = r;
-        for (const b of ranks) b.classList.toggle("chosen", b === event.target);
-      },
-    }, r));
-    const suits = Object.entries(ZT.SUITS).map(([s, symbol]) => ZT.el("button", {
-      class: `chip suit s-${s}`, "aria-label": { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s], onclick: () => {
-        if (!rank) return ZT.toast("Tap the rank first.");
-        const card = rank + s;
-        if (allowed && !allowed.has(card)) return ZT.notice("That card is not possible here.", { kind: "refusal" });
-        pick(card);
-      },
-    }, symbol));
-    const jokers = ["JK1", "JK2"].filter((j) => !allowed || allowed.has(j))
-      .map((j) => ZT.el("button", { class: "chip", onclick: () => pick(j) }, j === "JK1" ? "Joker" : "Joker 2"));
-    return ZT.el("div", { class: "card-picker" }, ZT.el("span", { class: "label" }, field.label, " ", shown),
-      ZT.el("div", { class: "chips" }, ranks), ZT.el("div", { class: "chips" }, suits, jokers));
-  },
-
-  cardsPicker(field, set) {
-    const cards = [];
-    const list = ZT.el("span", { class: "card-shown" }, "none");
-    const picker = ZT.cardPicker({ ...field, label: "Add" }, (card) => {
-      cards.push(card);
-      list.textContent = cards.join(" ");
-      set([...cards]);
-    });
-    const clear = ZT.el("button", { class: "small", onclick: () => { cards.length = 0; list.textContent = "none"; set(field.min ? undefined : []); } }, "Clear");
-    if (!field.min) set([]);
-    return ZT.el("div", { class: "cards-picker" }, ZT.el("span", { class: "label" }, field.label, ": "), list, clear, picker);
-  },
-
   choice(field, set) {
     const buttons = field.options.map((option) => {
       const value = typeof option === "object" ? option.value : option;
@@ -347,7 +312,7 @@ Object.assign(ZT, {
     }
     if (!book.length) return null;
     return ZT.el("dl", { class: "settings-list" }, book.flatMap((s) => [
-      ZT.el("dt", {}, s.label), ZT.el("dd", {}, String(snapshot.setup?.[s.name] ?? s.default), " ", ZT.ruleChip(s.rule))]));
+      ZT.el("dt", {}, s.label), ZT.el("dd", {}, s.names[String(snapshot.setup?.[s.name] ?? s.default)], " ", ZT.ruleChip(s.rule))]));
   },
 
   // What an entry of the log did, in the words of its rulings.

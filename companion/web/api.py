@@ -370,6 +370,7 @@ def settings_json(kind: str) -> list[dict[str, Any]]:
             "name": s.name,
             "label": s.label,
             "choices": list(s.choices),
+            "names": {c: s.name_of(c) for c in s.choices},
             "default": s.default,
             "rule": s.rule,
             "next": chosen[s.name],

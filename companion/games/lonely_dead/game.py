@@ -40,7 +40,7 @@ from companion.games.lonely_dead.view import board
 #: The start form: your name and the table settings.
 SETUP_FIELDS: tuple[Field, ...] = (
     Field("players", "text", "Your name"),
-    *(Field(s.name, "choice", s.label, options=s.choices) for s in SETTINGS),
+    *(s.field() for s in SETTINGS),
 )
 
 #: What the NEXT button does, where there is an obvious next step.

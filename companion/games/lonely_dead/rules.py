@@ -20,7 +20,7 @@ def _item_setting(suit: str, default: str) -> Setting:
     """The effect of one suit's items; its default comes first, as the start form shows the
     first choice of every setting."""
     choices = (default, *(e for e in EFFECTS if e != default))
-    return Setting(f"item_{suit}", f"Items in {suit}", choices, default, "LD-R1")
+    return Setting(f"item_{suit}", f"Items in {suit}", choices, default, "LD-R1", EFFECT_NAMES)
 
 
 SETTINGS = (

@@ -30,7 +30,7 @@ SETTINGS = (
 
 SETUP_FIELDS = (
     Field("players", "players", "Players: red army first, then black army", min=2, max=2),
-    *(Field(s.name, "choice", s.label, options=s.choices) for s in SETTINGS),
+    *(s.field() for s in SETTINGS),
 )
 
 RULES = RuleBook(

@@ -57,7 +57,7 @@ COMBAT_DIE = RollRequest(1)
 
 SETUP_FIELDS: tuple[Field, ...] = (
     Field("players", "players", "Players in seat order", min=MIN_PLAYERS, max=MAX_PLAYERS),
-    Field("lost_cards", "choice", LOST_CARDS.label, options=LOST_CARDS.choices),
+    LOST_CARDS.field(),
 )
 
 

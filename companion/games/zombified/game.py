@@ -33,7 +33,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 SETUP_FIELDS: tuple[Field, ...] = (
     Field("players", "players", "Players in seat order", min=MIN_PLAYERS, max=MAX_PLAYERS),
-    Field(ZOMBIE_EVENTS.name, "choice", ZOMBIE_EVENTS.label, ZOMBIE_EVENTS.choices),
+    ZOMBIE_EVENTS.field(),
 )
 
 

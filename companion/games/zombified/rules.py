@@ -11,6 +11,7 @@ ZOMBIE_EVENTS = Setting(
     ("one", "horde"),
     "one",
     "ZF-R6",
+    {"one": "one zombie", "horde": "the whole horde"},
 )
 
 _TEXT = (

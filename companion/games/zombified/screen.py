@@ -76,7 +76,12 @@ def view(table: Table) -> dict[str, JSON]:
         ],
         "zombie_events": table.zombie_events,
         "cards": {
-            c.name: {"type": c.type, "text": card_text(c), "unseen": table.unseen[c.name]}
+            c.name: {
+                "type": c.type,
+                "text": card_text(c),
+                "unseen": table.unseen[c.name],
+                "needs_strong": c.needs_strong,
+            }
             for c in CARDS
         },
     }

@@ -5,7 +5,6 @@
 "use strict";
 (() => {
   const { el } = ZT;
-  const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
   const EFFECTS = {
     kill: ["✖", "kills the zombie"], "extra-die": ["+", "extra die"], heal: ["✚", "heals"], swap: ["⇄", "swap"],
   };
@@ -23,17 +22,7 @@
   const PHASE_WORDS = { replenish: "Replenish", attack: "Attack", fight: "Fight", search: "Search", worsen: "Infection" };
   let chosen = []; // hand cards picked for an attack
 
-  // A card drawn as a card: its rank and suit symbol, the suit also named for screen readers
-  // (inside a button, `plain`, the button's text is the card's).
-  const card = (code, size, plain) => {
-    const joker = code.startsWith("JK");
-    const rank = joker ? "Joker" : code.slice(0, -1);
-    const suit = joker ? "" : code.slice(-1);
-    return el("span", {
-      class: `ld-card ld-${size || "small"}${suit === "D" || suit === "H" ? " ld-red" : ""}${joker ? " ld-joker" : ""}`,
-      role: plain ? null : "img", "aria-label": plain ? null : joker ? "joker" : `${rank} of ${SUIT_NAMES[suit]}`,
-    }, el("span", {}, rank), suit ? el("span", { class: "ld-suit" }, ZT.SUITS[suit]) : null);
-  };
+  const card = (code, size, plain) => ZT.playingCard(code, { size, plain });
   const die = (value, colour, size) => ZT.die(value, colour, { size: size || 30 });
   const ruleChip = (rule) => el("button", { class: "rule-chip", onclick: () => ZT.showRule(rule) }, `Rule ${rule}`);
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -121,11 +110,7 @@
         Array.from({ length: wanted }, () => el("span", { class: "ld-die-slot", "aria-hidden": "true" })),
         f.waiting === "extra" ? el("span", {}, "one more die") : null,
         f.waiting === "item" ? el("span", {}, "draw the new item") : null,
-        f.items.length ? el("span", {}, `items used: ${f.items.map(label).join(", ")}`) : null));
-  }
-
-  function label(code) {
-    return code.startsWith("JK") ? "Joker" : `${code.slice(0, -1)}${ZT.SUITS[code.slice(-1)]}`;
+        f.items.length ? el("span", {}, `items used: ${f.items.map(ZT.cardLabel).join(", ")}`) : null));
   }
 
   function hand(snapshot) {
@@ -177,8 +162,8 @@
       el("ol", {}, view.fights.map((f) => el("li", { class: `ld-result ld-r-${f.result}` },
         el("span", { class: "ld-who" }, `Survivor ${f.survivor}`),
         el("span", { class: "ld-dice" }, f.dice.map((d) => die(d, null))),
-        el("span", {}, `against ${f.zombie.map(label).join("+")} (${f.value}): `, el("strong", {}, RESULTS[f.result])),
-        f.items.length ? el("span", {}, ` · items ${f.items.map(label).join(", ")}`) : null,
+        el("span", {}, `against ${f.zombie.map(ZT.cardLabel).join("+")} (${f.value}): `, el("strong", {}, RESULTS[f.result])),
+        f.items.length ? el("span", {}, ` · items ${f.items.map(ZT.cardLabel).join(", ")}`) : null,
         ruleChip(f.rule)))));
   }
 

@@ -5,7 +5,6 @@
 "use strict";
 (() => {
   const { el } = ZT;
-  const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
   const ARMY = { red: "Red army", black: "Black army" };
   const ARMY_COLORS = { red: "var(--red)", black: "var(--ink)" }; // the marks in the scores strip
   const ROLE_WORDS = { wizard: "wizard (a die)", zombie: "zombie (0)" };
@@ -13,27 +12,9 @@
   const ON_BOARD = new Set(["activate", "revive"]);
   let choice = { version: null, cards: new Set(), role: null }; // the activation being tapped in
 
-  const label = (code) => (code.startsWith("JK") ? "Joker" : `${code.slice(0, -1)}${ZT.SUITS[code.slice(-1)]}`);
-  const words = (code) => (code.startsWith("JK") ? "joker" : `${code.slice(0, -1)} of ${SUIT_NAMES[code.slice(-1)]}`);
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-  // A playing card drawn as a card: rank over suit symbol; the suit is also named for screen
-  // readers. A card that is a button (`attrs.onclick`), or lies in one (`attrs.plain`), reads as
-  // its printed text.
-  function card(code, size, attrs) {
-    const joker = code.startsWith("JK");
-    const suit = joker ? "" : code.slice(-1);
-    const tag = attrs?.onclick ? "button" : "span";
-    const plain = tag === "button" || attrs?.plain;
-    return el(tag, {
-      onclick: attrs?.onclick,
-      class: `mz-card mz-${size || "small"}${suit === "D" || suit === "H" ? " mz-redsuit" : ""}${joker ? " mz-joker" : ""}`,
-      role: plain ? null : "img",
-      "aria-label": plain ? null : words(code),
-      dataset: { card: code, ...(attrs?.dataset || {}) },
-    }, el("span", {}, joker ? "Joker" : code.slice(0, -1)),
-    suit ? el("span", { class: "mz-suit" }, ZT.SUITS[suit]) : null);
-  }
+  const card = (code, size, attrs) => ZT.playingCard(code, { size, ...attrs });
   const cards = (codes, empty) => (codes.length
     ? el("span", { class: "mz-cards" }, codes.map((c) => card(c)))
     : el("span", { class: "muted" }, empty || "none"));
@@ -63,7 +44,7 @@
     const revives = snapshot.legal.filter((s) => s.kind === "revive");
     return el("section", { class: "mz-stake", "aria-label": "The treasure at stake" },
       el("div", { class: "mz-stake-card" },
-        t.card ? card(t.card, "big") : el("span", { class: "mz-card mz-big mz-down", "aria-hidden": "true" }),
+        t.card ? card(t.card, "big") : ZT.playingCard("", { size: "big", down: true }),
         el("div", { class: "mz-stake-words" },
           el("strong", {}, view.final ? `Battle ${view.battle}, the last` : `Battle ${view.battle}`),
           el("span", {}, t.card ? `${plural(t.points, "point")}${t.zombie ? ", zombie treasure: no revive" : ""}` : "treasure card face down"),
@@ -240,7 +221,7 @@
         face.setAttribute("aria-pressed", String(at >= 0));
         face.dataset.order = at >= 0 ? String(at + 1) : "";
       });
-      const names = picked.map((i) => label(field.options[i]));
+      const names = picked.map((i) => ZT.cardLabel(field.options[i]));
       shown.textContent = names.length ? `${names.length} of ${max}: ${names.join(", ")}` : `none yet (${min === max ? max : `${min} to ${max}`})`;
       set(picked.length >= min && picked.length <= max ? picked.map((i) => field.options[i]) : undefined);
     };

@@ -137,14 +137,30 @@
 
   const forms = new WeakMap(); // an action's spec -> what its form holds so far
 
+  // A card named by tapping it. For an impromptu attack, once the survivor is picked, only the
+  // cards that survivor may use are offered (Crush Skull needs a Strong survivor).
   function cardInput(field, spec, snapshot, set) {
     const view = snapshot.view;
-    const options = field.options.map((o) => (typeof o === "object" ? o.value : o));
-    return ZT.cardChoice({
-      label: field.label, options,
-      describe: (name) => face(view, name, { count: `${view.cards[name]?.unseen ?? 0} not yet seen`, small: true }),
-      onpick: (name) => set(name, { send: true }),
-    });
+    const all = field.options.map((o) => (typeof o === "object" ? o.value : o));
+    const form = forms.get(spec) || { values: {}, redraw: [] };
+    forms.set(spec, form);
+    const box = el("div");
+    const draw = () => {
+      const survivor = anyone(view).get(`s${form.values.survivor}`)?.s;
+      const options = survivor && !survivor.strong ? all.filter((name) => !view.cards[name]?.needs_strong) : all;
+      if (form.values[field.name] !== undefined && !options.includes(form.values[field.name])) {
+        form.values[field.name] = undefined;
+        set(undefined);
+      }
+      box.replaceChildren(ZT.cardChoice({
+        label: field.label, options, value: form.values[field.name],
+        describe: (name) => face(view, name, { count: `${view.cards[name]?.unseen ?? 0} not yet seen`, small: true }),
+        onpick: (name) => { form.values[field.name] = name; set(name, { send: true }); },
+      }));
+    };
+    form.redraw.push(draw);
+    draw();
+    return box;
   }
 
   // Survivors and zombies are picked by tapping their card; a card's second survivor is never
@@ -172,8 +188,8 @@
           pressed: chosen, dataset: { value: o.value },
           onclick: () => {
             form.values[field.name] = chosen ? undefined : o.value;
-            set(form.values[field.name], { send: true });
             form.redraw.forEach((f) => f());
+            set(form.values[field.name], { send: true });
           },
         });
       }));
