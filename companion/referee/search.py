@@ -65,7 +65,7 @@ STOPWORDS = frozenset(
 SUFFIXES = (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"),
             ("oes", "o"), ("ing", ""), ("ed", ""), ("es", "e"), ("s", ""))  # fmt: skip
 _WORD = re.compile(r"[a-z0-9]+")
-_KIND = re.compile(r"\s*\([^)]*\)$")
+_KIND = re.compile(r"\s*\((ruling|setting)[^)]*\)$")
 _RULE_ID = re.compile(r"\b([a-z]{2}-[a-z]?\d+|[a-z]{2}-[a-z])\b")
 
 
