@@ -28,6 +28,18 @@ def test_a_ruling_answers_the_question_it_settles() -> None:
     assert top("lonely-dead", "does a heal work on a tie?") == ["LD-R15"]
 
 
+def test_a_question_about_what_a_rule_names_finds_that_rule() -> None:
+    # the question is the rule's title; longer rules that mention infection come after
+    assert top("lonely-dead", "how does infection work") == ["LD-33"]
+    assert top("moore-zombies", "how does a zombie attack work") == ["MZ-18"]
+
+
+def test_words_side_by_side_count_more_than_apart() -> None:
+    # "shotguns go" is where they go (ZD-4), not the rule that counts them (ZD-5)
+    assert top("zombie-dice", "where do shotguns go") == ["ZD-4"]
+    assert top("zombies-card-game", "when do I draw cards") == ["ZC-17"]
+
+
 def test_the_vocabulary_takes_phrases_and_synonyms() -> None:
     vocab = Vocabulary.parse(["= start: go first, kick off\n= feet: footprints\n! santa dice"])
     assert vocab.terms("Who goes first, and who kicks off?") == ["start", "start"]

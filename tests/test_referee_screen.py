@@ -136,6 +136,9 @@ def test_the_card_shows_the_setting_and_changes_it_for_this_game(
     page.execute_script("ZT.showRule('LD-R2')")
     text = card_text(page)
     assert "A ruling." in text and "No table setting covers this." in text
+    # the card is read from its title (no control lit up), which says "ruling" only once
+    assert page.execute_script("return document.activeElement.id") == "rule-title"
+    assert page.find_element(By.ID, "rule-title").text == "Ties and doubles (LD-R2)"
     close_card(page)
 
     page.execute_script("ZT.showRule('LD-R1')")

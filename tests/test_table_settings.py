@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.games import GAMES
 from companion.store import Store
 from companion.table import Table
 
@@ -130,3 +131,18 @@ def test_the_next_games_refuse_choices_that_do_not_go_together(client: FlaskClie
     assert swapped.status_code == 200
     assert client.get("/api/rules/lonely-dead").get_json()["settings"][0]["next"] == "swap"
     assert client.put("/api/rules/chess/settings", json={"x": "y"}).status_code == 404
+
+
+def test_each_games_guide_lists_every_setting_beside_its_rule() -> None:
+    guides = Path(__file__).resolve().parent.parent / "docs" / "games"
+    for kind, cls in GAMES.items():
+        rows = [
+            line
+            for line in (guides / f"{kind}.md").read_text("utf-8").splitlines()
+            if line.startswith("|")
+        ]
+        for setting in cls.rulebook.settings:
+            beside = [row for row in rows if f"| {setting.label} |" in row and setting.rule in row]
+            assert beside, (
+                f"docs/games/{kind}.md: no table row for {setting.label!r} ({setting.rule})"
+            )

@@ -6,7 +6,8 @@ position the script tries the legal actions with a few different inputs, and als
 game does not allow now. Every ruling the engine makes, and every refusal, is an example of the
 rule it names: what the table asked, what the player did, what the referee said. The first
 example of each rule is kept (a ruling and a refusal where there are both). Rulings the seeded
-games do not reach (the end of a long game, rare cards) come from set positions played after them.
+games do not reach (the end of a long game, rare cards) come from set positions played after them:
+every die and card named, and a plain move wherever the script names none.
 
 The examples are stored in ``examples.json`` beside this module; tests/test_referee_examples.py
 makes them again and fails on any difference, so they cannot drift from what the engines do.
@@ -19,7 +20,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -28,7 +29,9 @@ from typing import Any
 
 from companion.dice import Roll
 from companion.games import GAMES
-from companion.games.core import Action, ActionSpec, Field, Game, RuleError, SetupError
+from companion.games.core import Action, ActionSpec, Field, Game, RuleError, SetupError, Step
+from companion.games.moore_zombies import cards as army
+from companion.games.moore_zombies.game import MooreZombies
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev")
 #: Names entered where a field takes any text (a card's or a place's name).
@@ -167,6 +170,18 @@ def key(spec: ActionSpec) -> str:
     return f"{spec.kind} {json.dumps(dict(spec.params), sort_keys=True)}"
 
 
+def attempt(game: Game, label: str, action: Action) -> tuple[Step | None, list[Example]]:
+    """The step ``action`` makes (``None`` when refused) and the examples it gives: its
+    refusal, or each ruling of its step."""
+    before = game.prompt().text
+    did = describe(label, action)
+    try:
+        step = game.apply(action)
+    except RuleError as exc:
+        return None, [Example(exc.rule, "refusal", before, did, exc.reason)]
+    return step, [Example(r.rule, "ruling", before, did, r.text) for r in step.rulings]
+
+
 def play(kind: str, seed: int) -> Iterator[Example | None]:
     """The examples one scripted game of ``kind`` gives, in the order it meets them, and
     ``None`` after each action it plays."""
@@ -182,7 +197,6 @@ def play(kind: str, seed: int) -> Iterator[Example | None]:
     for _ in range(STEPS):
         if game.is_over():
             return
-        before = game.prompt().text
         legal = {key(spec) for spec in game.legal_actions()}
         tried: Counter[str] = Counter()
         moves: list[tuple[str, Game]] = []
@@ -191,14 +205,10 @@ def play(kind: str, seed: int) -> Iterator[Example | None]:
             if (moves or rare) and key(spec) in legal and tried[key(spec)] >= TRIES:
                 continue  # the extra tries are only for a position where nothing was allowed
             tried[key(spec)] += 1
-            did = describe(spec.label, action)
-            try:
-                step = game.apply(action)
-            except RuleError as exc:
-                yield Example(exc.rule, "refusal", before, did, exc.reason)
+            step, found = attempt(game, spec.label, action)
+            yield from found
+            if step is None:
                 continue
-            for ruling in step.rulings:
-                yield Example(ruling.rule, "ruling", before, did, ruling.text)
             # the game goes on with an ordinary step: giving up or ending it stays rare
             (rare if spec.quiet or step.game.is_over() else moves).append((spec.kind, step.game))
         if not moves and not rare:
@@ -234,6 +244,34 @@ def _fits(spec: ActionSpec, action: Action) -> bool:
     return True
 
 
+#: A scripted stretch of play: yields the examples it meets and returns the game after it.
+Script = Generator[Example, None, Game]
+
+
+def _drive(
+    game: Game,
+    plays: Sequence[Action],
+    default: Callable[[Game], Action | None],
+    until: Callable[[Game], bool] = lambda game: True,
+) -> Script:
+    """Play ``plays`` in order, each as soon as the game asks for its kind, and ``default``'s
+    move for whatever comes between; then ``default``'s moves until ``until`` holds or the game
+    is over. A scripted play the engine refuses, or one the game never asks for, is a mistake
+    in the script, not an example."""
+    left = list(plays)
+    while not game.is_over() and (left or not until(game)):
+        kinds = {spec.kind for spec in game.legal_actions()}
+        action = left.pop(0) if left and left[0].kind in kinds else default(game)
+        assert action is not None, f"no move for {left[0] if left else 'the script'} here"
+        step, found = attempt(game, _label(game, action), action)
+        yield from found
+        if step is None:
+            raise AssertionError(f"the script's {action} is refused: {found[0].text}")
+        game = step.game
+    assert not left, f"the game ended before {left[0]}"
+    return game
+
+
 def _moves(game: Game, *actions: Action) -> Game:
     for action in actions:
         game = game.apply(action).game
@@ -242,16 +280,8 @@ def _moves(game: Game, *actions: Action) -> Game:
 
 def _tried(game: Game, *actions: Action) -> Iterator[Example]:
     """The rulings and refusals of each action tried at the same position."""
-    before = game.prompt().text
     for action in actions:
-        did = describe(_label(game, action), action)
-        try:
-            step = game.apply(action)
-        except RuleError as exc:
-            yield Example(exc.rule, "refusal", before, did, exc.reason)
-            continue
-        for ruling in step.rulings:
-            yield Example(ruling.rule, "ruling", before, did, ruling.text)
+        yield from attempt(game, _label(game, action), action)[1]
 
 
 def _zf_started(**options: Any) -> Game:
@@ -271,20 +301,15 @@ def _zf_pass(game: Game) -> Action | None:
     return None
 
 
-def _zf_turn(game: Game, *plays: Action) -> Game:
+def _zf_turn(game: Game, *plays: Action) -> Script:
     """Draw, play the cards given in their phases and pass the others, to the next draw (or
     to the attack, when there is one)."""
-    game = game.apply(Action("draw")).game
-    left = list(plays)
-    while not game.is_over():
-        kinds = {spec.kind for spec in game.legal_actions()}
-        move = next((a for a in left if a.kind in kinds), None) or _zf_pass(game)
-        if move is None or move.kind == "draw":
-            break
-        if move in left:
-            left.remove(move)
-        game = game.apply(move).game
-    return game
+
+    def turn_over(game: Game) -> bool:
+        move = _zf_pass(game)
+        return move is None or move.kind == "draw"
+
+    return _drive(game, (Action("draw"), *plays), _zf_pass, turn_over)
 
 
 def _event(player: int, card: str, **params: Any) -> Action:
@@ -298,16 +323,19 @@ def zombified() -> Iterator[Example]:
     yield from _tried(game, _event(0, "Set Fire", target=PLAYERS[0]))
     game = _zf_started()
     yield from _tried(game, _event(1, "Mall", target=PLAYERS[1]))
-    game = _zf_turn(_zf_turn(game), Action("play_weapon", {"card": "Bat", "survivor": 2}))
+    game = yield from _zf_turn(game)
+    game = yield from _zf_turn(game, Action("play_weapon", {"card": "Bat", "survivor": 2}))
     yield from _tried(game, _event(1, "Find Ammo", survivor=2))
     game = _zf_started(zombie_events="horde")
-    game = _zf_turn(_zf_turn(game, Action("play_zombie", {"card": "Zombie"})))
-    game = _zf_turn(game, Action("play_zombie", {"card": "Zombie Dogs"}))
+    game = yield from _zf_turn(game, Action("play_zombie", {"card": "Zombie"}))
+    game = yield from _zf_turn(game)
+    game = yield from _zf_turn(game, Action("play_zombie", {"card": "Zombie Dogs"}))
     game = game.apply(Action("attack", {"target": PLAYERS[1]})).game
     yield from _tried(game, _event(0, "Break Windows", zombie=3))
     yield from _zf_last_turns(_zf_started())
     average = Action("play_survivor", {"card": "Average Survivor"})
-    yield from _zf_last_turns(_zf_turn(_zf_started(), average))
+    game = yield from _zf_turn(_zf_started(), average)
+    yield from _zf_last_turns(game)
 
 
 def _zf_last_turns(game: Game) -> Iterator[Example]:
@@ -327,28 +355,184 @@ def _zf_last_turns(game: Game) -> Iterator[Example]:
         game = after
 
 
-def lonely_dead() -> Iterator[Example]:
-    """Pairs that cannot attack: a Strong Zombie off its survivor's suit, one card twice."""
-    game = GAMES["lonely-dead"].new({"players": PLAYERS[0]})
+def _ld_plain(game: Game) -> Action:
+    """The plainest move: every survivor loses its fight (1 + 2), a single die shows 6 (the
+    longest infection, a search that finds no item with four survivors); end the attacks,
+    discard, worsen; the first card the table offers."""
+    request = game.prompt().roll
+    if request is not None:
+        return game.roll_action(Roll.of(*((6,) if request.count == 1 else (1, 2))))
+    specs = {spec.kind: spec for spec in game.legal_actions()}
+    for plain in ("end_attacks", "discard_hand", "worsen"):
+        if plain in specs:
+            return Action(plain)
+    spec = game.legal_actions()[0]
+    return Action(spec.kind, {f.name: _options(f)[0] for f in spec.fields})
+
+
+def _ld(game: Game, *plays: Action) -> Script:
+    return _drive(game, plays, _ld_plain)
+
+
+def _ld_started(replace: str, *survivors: str) -> Game:
+    """The Lonely Dead for Ana, one survivor card set aside unseen, ``survivors`` dealt."""
+    game = GAMES["lonely-dead"].new({"players": PLAYERS[0], "replace_zombified": replace})
     game = game.apply(game.roll_action(Roll.of(1))).game
-    game = _moves(
+    return _moves(
         game,
         Action("remove", {"cards": []}),
-        *(Action("deal_survivor", {"card": c}) for c in ("AS", "QH", "KD", "JC")),
-        *(Action("draw_zombie", {"card": c}) for c in ("4C", "5C", "9S")),
+        *(Action("deal_survivor", {"card": c}) for c in survivors),
     )
-    yield from _tried(
+
+
+def _draw(*cards: str) -> list[Action]:
+    return [Action("draw_zombie", {"card": c}) for c in cards]
+
+
+def _attack(survivor: int, *cards: str) -> Action:
+    return Action("attack", {"survivor": survivor, "cards": list(cards)})
+
+
+def _fight(*dice: int) -> Action:
+    return Action("fight", {"roll": Roll.of(*dice).to_json()})
+
+
+def lonely_dead() -> Iterator[Example]:
+    """Pairs that cannot attack: a Strong Zombie off its survivor's suit, one card twice. An
+    infected survivor wounded again and risen, not replaced; a search with three survivors; a
+    card joining a pair; a swap that turns up the joker. Two Zombie Survivors as a pair; every
+    survivor risen."""
+    game = _ld_started("yes", "AS", "QH", "KD", "JC")
+    game = _moves(game, *_draw("4C", "5C", "9S"))
+    yield from _tried(game, _attack(2, "4C", "5C"), _attack(1, "9S", "9S"))
+    # Ana's Queen of hearts is infected (4+4), wounded again (5+5) and rises (7); the King of
+    # diamonds fends off a pair of sixes, which stays on him; the Ace of spades finds an 8.
+    game = _ld_started("no", "JH", "QH", "KD", "AS")
+    game = yield from _ld(
         game,
-        Action("attack", {"survivor": 2, "cards": ["4C", "5C"]}),
-        Action("attack", {"survivor": 1, "cards": ["9S", "9S"]}),
+        *_draw("4H", "4C", "6D"),
+        _attack(2, "4H", "4C"),
+        *_draw("5H", "5D"),
+        _attack(2, "5H", "5D"),
+        *_draw("6C", "7H"),
+        _attack(2, "7H"),
+        _attack(3, "6D", "6C"),
+        _fight(1, 2),
+        _fight(3, 4),
+        Action("search", {"roll": Roll.of(3).to_json()}),
+        Action("search_card", {"card": "8S"}),
+        *_draw("6H", "3S", "7S"),
     )
+    yield from _tried(game, Action("join", {"survivor": 2, "card": "6H"}))
+    yield from _ld(
+        game,
+        _attack(3, "3S"),
+        _fight(3, 4),
+        _fight(3, 4),
+        Action("draw_item", {"card": "JK1"}),
+    )
+    # Four jacks, each wounded once and then by a Contagious Zombie: all rise, none replaced.
+    game = _ld_started("no", "JC", "JD", "JH", "JS")
+    yield from _ld(
+        game,
+        *_draw("4C", "4D", "4H"),
+        _attack(1, "4C"),
+        _attack(2, "4D"),
+        _attack(3, "4H"),
+        *_draw("5C", "5D", "6S"),
+        _attack(1, "5C", "5D"),
+        _attack(4, "6S"),
+        *_draw("6D", "6H", "7H"),
+        _attack(1, "6D", "6H"),
+        *_draw("7C", "8S"),
+        _attack(1, "7H", "7C"),
+        *_draw("8D", "9S"),
+        _attack(1, "8S", "8D"),
+        _fight(1, 2),
+    )
+    # Two jacks rise and are replaced; hearts and spades, which cannot attack clubs and
+    # diamonds, are drawn and discarded until the Zombie Deck runs out and the risen jacks
+    # come back from the Zombie Discard.
+    game = _ld_started("yes", "JC", "JD", "KC", "KD")
+    yield from _ld(
+        game,
+        *_draw("4C", "4D", "9H"),
+        _attack(1, "4C"),
+        _attack(2, "4D"),
+        *_draw("5C", "5D"),
+        _attack(1, "5C", "5D"),
+        *_draw("6D", "6C"),
+        _attack(2, "6D", "6C"),
+        *_draw("10H", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "2H"),
+        *_draw("JC", "JD", "4C"),
+        _attack(1, "JC", "JD"),
+    )
+
+
+def _mz_lay(game: MooreZombies, side: int) -> list[str]:
+    """A regular battle's cards: the army's first two armies and first wizard in hand."""
+    hand = game.hands[side]
+    armies = [c for c in hand if army.kind(c, side) == "army"]
+    wizards = [c for c in hand if army.kind(c, side) == "wizard"]
+    return armies[:2] + wizards[:1]
+
+
+def _mz_plain(game: Game) -> Action:
+    """The plainest move: the first treasure card, a regular battle with every card fought,
+    every die a 3, the treasure card to the winner."""
+    assert isinstance(game, MooreZombies)
+    request = game.prompt().roll
+    if request is not None:
+        return game.roll_action(Roll.of(*(3,) * request.count))
+    if game.phase == "flip":
+        return Action("flip", {"card": game.treasure[0]})
+    if game.phase == "reveal":
+        return Action("reveal", {side: _mz_lay(game, i) for i, side in enumerate(army.SIDES)})
+    if game.phase == "activate":
+        return Action("activate", {"cards": list(game.slots(game.side).optional)})
+    return Action("take")
+
+
+def _mz(game: Game, *plays: Action) -> Script:
+    return _drive(game, plays, _mz_plain)
+
+
+def _dice(*dice: int) -> Action:
+    return Action("dice", {"roll": Roll.of(*dice).to_json()})
 
 
 def moore_zombies() -> Iterator[Example]:
-    """A card shown that is the other army's."""
-    game = GAMES["moore-zombies"].new({"players": list(PLAYERS[:2])})
-    game = game.apply(Action("flip", {"card": "2H"})).game
+    """A card shown that is the other army's. Each army revives three of the other's cards;
+    zombies against zombies; a zombie number turned up as treasure. An army down to its joker."""
+    new = GAMES["moore-zombies"].new({"players": list(PLAYERS[:2])})
+    game = new.apply(Action("flip", {"card": "2H"})).game
     yield from _tried(game, Action("reveal", {"red": ["5S", "9H", "QH"], "black": ["6S", "8S"]}))
+    red, black = ["4H", "5H", "QH"], ["4S", "5S", "JS"]
+    game = yield from _mz(
+        new,
+        Action("flip", {"card": "3H"}),
+        Action("reveal", {"red": red, "black": black}),
+        _dice(6),
+        _dice(1),
+        Action("revive", {"count": 3}),
+        Action("rolloff", {"roll": Roll.of(6).to_json()}),
+        Action("rolloff", {"roll": Roll.of(1).to_json()}),
+        Action("take_dead", {"cards": black}),
+        Action("reveal", {"red": ["6H", "7H", "KH"], "black": ["6S", "7S", "KS"]}),
+        _dice(6),
+        _dice(1),
+        Action("revive", {"count": 3}),
+        Action("rolloff", {"roll": Roll.of(6).to_json()}),
+        Action("rolloff", {"roll": Roll.of(1).to_json()}),
+        Action("take_dead", {"cards": red}),
+        Action("reveal", {"red": black, "black": red}),
+        Action("kill", {"card": "8S"}),
+        Action("kill", {"card": "8H"}),
+        Action("flip", {"card": "4S"}),
+    )
+    # Six plain battles of three cards each, and a seventh of two: the jokers are left alone.
+    game = yield from _mz(new, *(Action("take") for _ in range(7)))
+    yield from _tried(game, Action("redeem"), Action("last_battle"))
 
 
 def _zc_play(effect: str, player: int, **params: Any) -> Action:
@@ -367,20 +551,18 @@ def zombies_card_game() -> Iterator[Example]:
     game = new.apply(_zc_play("other", 0, card="Crowbar")).game
     luck = _zc_play("draw", 0, card="Oooooh, What Luck!", target=PLAYERS[0], amount=1)
     yield from _tried(game, luck)
-    yield from _tried(_zc_bust(new), Action("end_turn"))
+    game = yield from _drive(new, (), _zc_bust, until=Game.is_over)
+    yield from _tried(game, Action("end_turn"))
 
 
-def _zc_bust(game: Game) -> Game:
+def _zc_bust(game: Game) -> Action:
     """Three zombies at every map card, every roll a 1, every bite paid: to the end."""
-    while not game.is_over():
-        kinds = {spec.kind for spec in game.legal_actions()}
-        if "map" in kinds:
-            game = game.apply(Action("map", {"zombies": 3})).game
-        elif game.prompt().roll is not None:
-            game = game.apply(game.roll_action(Roll.of(1))).game
-        else:
-            game = game.apply(Action("pay" if "pay" in kinds else "end_turn")).game
-    return game
+    kinds = {spec.kind for spec in game.legal_actions()}
+    if "map" in kinds:
+        return Action("map", {"zombies": 3})
+    if game.prompt().roll is not None:
+        return game.roll_action(Roll.of(1))
+    return Action("pay" if "pay" in kinds else "end_turn")
 
 
 SCRIPTS = {

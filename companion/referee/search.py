@@ -35,6 +35,13 @@ MAX_RESULTS = 10
 #: Weights of a rule's fields: title, summary, players' words and questions.
 FIELD_WEIGHTS = (2.0, 1.0, 1.5)
 K1, B = 1.2, 0.6
+#: What two words of the question side by side add when a rule has them side by side too
+#: (as a share of their mean idf): "dice cup" says more than "dice" and "cup" apart.
+PAIR_WEIGHT = 0.5
+#: What a question that names a rule's whole title ("how does infection work?") adds to that
+#: rule, as a share of the title words' idf, scaled by the share of the question's words the
+#: title makes up: the more of the question the title is, the more the question is about it.
+TITLE_WEIGHT = 1.0
 #: Coverage thresholds (calibrated on the tuning questions; docs/REFEREE.md).
 MIN_SCORE = 1.2
 MIN_MATCHED = 0.4
@@ -58,6 +65,7 @@ STOPWORDS = frozenset(
 SUFFIXES = (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"),
             ("oes", "o"), ("ing", ""), ("ed", ""), ("es", "e"), ("s", ""))  # fmt: skip
 _WORD = re.compile(r"[a-z0-9]+")
+_KIND = re.compile(r"\s*\((ruling|setting)[^)]*\)$")
 _RULE_ID = re.compile(r"\b([a-z]{2}-[a-z]?\d+|[a-z]{2}-[a-z])\b")
 
 
@@ -197,14 +205,21 @@ class Index:
     lengths: list[float] = field(default_factory=list)
     idf: dict[str, float] = field(default_factory=dict)
     postings: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
+    pairs: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    titles: list[frozenset[str]] = field(default_factory=list)
     unknown_weight: float = 0.0
     average: float = 0.0
 
     def __post_init__(self) -> None:
         frequency: Counter[str] = Counter()
-        for rule in self.book.rules:
+        for i, rule in enumerate(self.book.rules):
             fields = (rule.title, rule.summary, self.vocab.rule_words.get(rule.id, ""))
             counts = tuple(Counter(self.vocab.terms(text)) for text in fields)
+            # "(ruling)", "(setting)": what kind of rule it is, not what it is about
+            self.titles.append(frozenset(self.vocab.terms(_KIND.sub("", rule.title))))
+            for text in (*fields[:2], *fields[2].split(";")):
+                for pair in set(_pairs(self.vocab.terms(text))):
+                    self.pairs.setdefault(pair, []).append(i)
             self.docs.append((rule, counts))
             self.lengths.append(
                 sum(w * sum(c.values()) for w, c in zip(FIELD_WEIGHTS, counts, strict=True))
@@ -228,6 +243,15 @@ class Index:
         for term in set(terms):
             for i, weight in self.postings.get(term, ()):
                 totals[i] = totals.get(i, 0.0) + weight
+        for a, b in set(_pairs(terms)):
+            bonus = PAIR_WEIGHT * (self.idf.get(a, 0.0) + self.idf.get(b, 0.0)) / 2
+            for i in dict.fromkeys(self.pairs.get((a, b), [])):
+                totals[i] += bonus
+        asked = set(terms)
+        for i in totals:
+            if self.titles[i] <= asked:
+                share = len(self.titles[i]) / len(asked)
+                totals[i] += TITLE_WEIGHT * share * sum(self.idf[t] for t in self.titles[i])
         return sorted(((total, i) for i, total in totals.items()), key=lambda s: (-s[0], s[1]))
 
     def matched(self, terms: Sequence[str]) -> float:
@@ -268,6 +292,11 @@ class Index:
     def _result(self, i: int, score: float) -> Result:
         rule = self.docs[i][0]
         return Result(rule, score, self._settings(rule.id))
+
+
+def _pairs(terms: Sequence[str]) -> list[tuple[str, str]]:
+    """Each two terms side by side, in either order ("feet reroll" and "reroll feet" meet)."""
+    return [(a, b) if a <= b else (b, a) for a, b in zip(terms, terms[1:], strict=False) if a != b]
 
 
 def vocabulary_text(game: str) -> str:

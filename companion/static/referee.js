@@ -68,7 +68,10 @@ Object.assign(ZT, {
       book = kind ? await ZT.ruleBook(kind) : null;
     } catch { /* shown below as a rule the table cannot find now */ }
     const rule = book?.rules.find((r) => r.id === id);
-    document.getElementById("rule-title").textContent = rule ? `${rule.title} (${id})` : `Rule ${id}`;
+    // "(ruling)" leaves the title: the card says so in words just below
+    const title = rule?.title.replace(/\s*\((ruling|setting)[^)]*\)$/, "");
+    document.getElementById("rule-title").replaceChildren(rule ? `${title} ` : "Rule ",
+      ZT.el("span", { class: "rule-id" }, rule ? `(${id})` : id));
     const body = [ZT.el("p", { class: "rule-summary" }, rule ? rule.summary : "This rule is not in the table's rule book.")];
     if (rule) {
       if (rule.ruling) {
@@ -83,6 +86,7 @@ Object.assign(ZT, {
     const dialog = document.getElementById("rule-dialog");
     dialog.classList.add("rule-card");
     if (!dialog.open) dialog.showModal();
+    document.getElementById("rule-title").focus(); // read from the top; no control lit up
   },
 
   // The table settings that govern a rule, their value here, and "we play it differently".
@@ -154,6 +158,6 @@ Object.assign(ZT, {
       ZT.el("p", { class: `example ${e.kind}` },
         ZT.el("span", { class: "before" }, e.before), " ",
         ZT.el("span", { class: "did" }, `→ ${e.action}`), " ",
-        ZT.el("strong", {}, e.kind === "refusal" ? "Refused: " : "The table: "), e.text)));
+        ZT.el("span", {}, ZT.el("strong", {}, e.kind === "refusal" ? "Refused: " : "The table: "), e.text))));
   },
 });
