@@ -29,6 +29,7 @@ from typing import Any
 
 from companion.dice import Roll
 from companion.games import GAMES
+from companion.games.cards import Card
 from companion.games.core import Action, ActionSpec, Field, Game, RuleError, SetupError, Step
 from companion.games.moore_zombies import cards as army
 from companion.games.moore_zombies.game import MooreZombies
@@ -141,10 +142,19 @@ def describe(spec_label: str, action: Action) -> str:
                 for d in value.get("dice", [])
             )
             parts.append(f"rolls {dice or 'no dice'}")
+        elif isinstance(value, list):
+            parts.append(f"{name}: {', '.join(map(_words, value)) or 'none'}")
         else:
-            shown = ", ".join(map(str, value)) if isinstance(value, list) else value
-            parts.append(f"{name}: {shown}")
+            parts.append(f"{name}: {_words(value)}")
     return spec_label + (f" ({'; '.join(parts)})" if parts else "")
+
+
+def _words(value: Any) -> str:
+    """A value as players say it: a playing card by its name ("two of clubs"), never its code."""
+    try:
+        return Card.parse(value).name()
+    except ValueError:
+        return str(value)
 
 
 def _tries(
