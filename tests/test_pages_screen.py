@@ -49,6 +49,14 @@ def test_every_page_fits_and_passes_axe(server: Server, screen: WebDriver) -> No
         screen.get(server.url + path)
         wait(screen, "document.readyState === 'complete'")
         check_no_sideways_scroll(screen)
+        # every control of the header lies inside the screen, with a margin to the edge
+        outside = screen.execute_script(
+            "return [...document.querySelectorAll('.bar a, .bar button')].filter((e) => {"
+            " const r = e.getBoundingClientRect();"
+            " return r.width > 0 && (r.left < 2 || r.right > innerWidth - 2); })"
+            ".map((e) => e.textContent || e.id)"
+        )
+        assert outside == [], path
         check_axe(screen)
     assert "This page is not here" in screen.find_element(By.TAG_NAME, "main").text
     screen.get(server.url + "/")
