@@ -26,4 +26,5 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/mypy
-.venv/bin/python -m pytest --durations=20 "$@"
+# one worker per core, each taking whole test files (their servers and browsers stay theirs)
+.venv/bin/python -m pytest -n auto --dist loadfile --durations=20 "$@"
