@@ -131,6 +131,12 @@ def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDr
             face(page, 5)  # Q♦'s die: 5 + 10 against 4
             assert taps(page) - before == 1
             assert "Battle 1: red 15, black 4; red won." in page.find_element(By.ID, "board").text
+            # the decided battle stays on the board as it lay: cards as cards, dice as dice
+            red = '.mz-decided-side[data-side="red"]'
+            fought = page.find_elements(By.CSS_SELECTOR, f"{red} .pcard")
+            assert [c.get_attribute("data-card") for c in fought] == ["QD", "10H"]
+            assert len(page.find_elements(By.CSS_SELECTOR, f"{red} .die-svg")) == 1
+            assert page.find_element(By.CSS_SELECTOR, f"{red} .mz-total").text == "= 15"
         if battle == 1:
             # Black won: it revives its 4♣ instead, after a roll-off it wins.
             step(page, '#board [data-action="revive"][data-count="1"]')

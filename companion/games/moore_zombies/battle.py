@@ -325,6 +325,7 @@ def battle_result(game: MooreZombies, notes: Notes) -> MooreZombies:
         dead=in_order((*game.dead, *buried)),
         out=in_order((*game.out, *gone)),
         board=None,
+        decided=game.board,
         last=f"Battle {game.battle}: {SIDES[a]} {ta}, {SIDES[d]} {td}; {SIDES[winner]} won.",
     )
     return aftermath.spoils(game, winner, notes)
@@ -370,6 +371,7 @@ def zombie_result(game: MooreZombies, notes: Notes) -> MooreZombies:
         dead=in_order(dead),
         out=in_order(out),
         board=None,
+        decided=game.board,
         last=summary,
     )
     return aftermath.after_battle(game, notes)

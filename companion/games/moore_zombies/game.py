@@ -94,6 +94,7 @@ class MooreZombies(Game):
     rolloff: tuple[int, ...] = ()  # the winner's die, then the loser's (MZ-14)
     ended: str = ""  # why the game ended
     last: str = ""  # the previous battle, for the screen
+    decided: tuple[Slots, Slots] | None = None  # the previous battle's board, for the screen
 
     @classmethod
     def new(cls, setup: Mapping[str, JSON]) -> Self:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from companion.games.core import JSON, ActionSpec, Field, Prompt
 from companion.games.moore_zombies import aftermath, battle
+from companion.games.moore_zombies.board import Slots
 from companion.games.moore_zombies.cards import (
     ARMY_ROLES,
     JOKERS,
@@ -246,6 +247,9 @@ def view(game: MooreZombies) -> dict[str, JSON]:
         "board": None if game.board is None else {SIDES[s]: slots_view(game, s) for s in (0, 1)},
         "revive": revive_view(game),
         "last": game.last,
+        "decided": None
+        if game.decided is None
+        else {SIDES[s]: decided_view(game.decided[s], s) for s in (0, 1)},
         "settings": {
             "revive_reshuffle": "on" if game.reshuffle else "off",
             "zombie_limits": "yes" if game.zombies_counted else "no",
@@ -296,6 +300,15 @@ def slots_view(game: MooreZombies, side: int) -> dict[str, JSON]:
         "joker_role": slots.role,
         "dice": None if slots.dice is None else list(slots.dice),
         "total": slots.total(side) if slots.dice is not None else None,
+    }
+
+
+def decided_view(slots: Slots, side: int) -> dict[str, JSON]:
+    """One army's side of the previous battle: the cards that fought, its dice and total."""
+    return {
+        "cards": list(slots.cards if slots.zombie else slots.activated),
+        "dice": list(slots.dice or ()),
+        "total": slots.total(side),
     }
 
 

@@ -138,6 +138,23 @@
       r.at_random === null ? null : el("p", { class: "mz-note" }, r.at_random ? "Taken at random, unseen." : "The winner looks and chooses."));
   }
 
+  // The previous battle, as it lay when it was decided: each army's fighting cards, its dice
+  // and its total, under the line that says who won.
+  function decided(view) {
+    if (!view.last) return null;
+    return el("section", { class: "mz-last", "aria-label": "The previous battle" },
+      el("p", {}, view.last),
+      view.decided ? el("div", { class: "mz-decided" }, view.armies.map((a) => {
+        const side = view.decided[a.side];
+        return el("div", { class: "mz-decided-side", dataset: { side: a.side } },
+          el("span", { class: "mz-label" }, ARMY[a.side]),
+          cards(side.cards),
+          side.dice.length ? el("span", { class: "mz-dice", "aria-label": `dice ${side.dice.join(", ")}` },
+            side.dice.map((d) => die(d))) : null,
+          el("strong", { class: "mz-total" }, `= ${side.total}`));
+      })) : null);
+  }
+
   ZT.register("moore-zombies", {
     render(snapshot, board) {
       const view = snapshot.view;
@@ -148,7 +165,7 @@
         el("div", { class: "mz-field" }, army(view, view.armies[0], live), stake(snapshot), army(view, view.armies[1], live)),
         deciding ? null : battle(snapshot),
         revive(view),
-        view.last ? el("p", { class: "mz-last" }, view.last) : null,
+        view.board ? null : decided(view),
         el("section", { class: "mz-dead", "aria-label": "Dead pile" },
           el("h3", {}, `Dead pile: ${plural(view.dead.length, "card")}`), cards(view.dead, "empty"),
           view.out.length ? el("p", { class: "mz-note" }, "Out of the game: ", cards(view.out)) : null)));
