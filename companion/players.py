@@ -86,8 +86,8 @@ class Roster:
             player = self.resolve(name)
             player.games += 1
             player.last_played = when
-            if player.id not in self.renamed:
-                player.name = " ".join(name.split())  # the latest spelling
+            if player.id not in self.renamed and key(name) == player.id:
+                player.name = " ".join(name.split())  # the latest spelling (a merged name is not)
 
     # -- reading ---------------------------------------------------------------------------------
 

@@ -12,11 +12,9 @@ SCREENS below. Needs Debian's chromium and chromium-driver, like the browser tes
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.browser import wait  # noqa: E402
 from tests.screens import SIZES, live, open_screen, unlock_screen  # noqa: E402
-from tests.server import PIN, Server  # noqa: E402
+from tests.server import Server  # noqa: E402
 
 OUT = ROOT / "docs" / "screens"
 
@@ -106,14 +104,7 @@ def home(server: Server) -> str:
 
 
 def settings(server: Server) -> str:
-    saved = [{"name": "Ana", "color": "teal"}, {"name": "Ben", "color": "orange"}]
-    request = urllib.request.Request(
-        server.url + "/api/players",
-        data=json.dumps({"players": saved}).encode(),
-        headers={"Content-Type": "application/json", "X-Table-PIN": PIN},
-        method="PUT",
-    )
-    urllib.request.urlopen(request, timeout=30).close()
+    zd_end(server)
     zombie_dice(server)
     return "/settings"
 

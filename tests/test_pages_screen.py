@@ -18,6 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+from selenium.webdriver.support.select import Select  # noqa: E402
 
 
 @pytest.fixture(params=["tablet", "phone"])
@@ -71,7 +72,7 @@ def test_every_page_fits_and_passes_axe(server: Server, screen: WebDriver) -> No
 
 def test_settings_keep_the_display_and_the_players(server: Server, screen: WebDriver) -> None:
     screen.get(server.url + "/settings")
-    wait(screen, "document.querySelector('#saved-players button') !== null")
+    wait(screen, "document.querySelector('#known-players p, #known-players ul') !== null")
     screen.find_element(By.CSS_SELECTOR, '[data-setting="Theme"] [data-value="night"]').click()
     screen.find_element(By.CSS_SELECTOR, '[data-setting="Text size"] [data-value="large"]').click()
     check_axe(screen)  # the night theme too
@@ -84,19 +85,40 @@ def test_settings_keep_the_display_and_the_players(server: Server, screen: WebDr
         != "20px"
     )
 
+    # The players who played here: a colour, a nickname and a merge, with the PIN.
+    for names in (["Ana", "Ben"], ["Annie", "Ben"]):
+        server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": names}})
     screen.get(server.url + "/settings")
-    wait(screen, "document.querySelector('#saved-players button') !== null")
-    screen.find_element(By.XPATH, "//button[text()='Add a player']").click()
-    screen.find_element(By.CSS_SELECTOR, ".saved-player input").send_keys("Ana")
-    screen.find_element(By.CSS_SELECTOR, '[data-step="save-players"]').click()
+    wait(screen, "document.querySelector('#known-players summary') !== null")
+    ana = '#known-players [data-player="ana"]'
+    screen.find_element(By.CSS_SELECTOR, f"{ana} summary").click()
+    screen.find_element(By.CSS_SELECTOR, f'{ana} [aria-label="Nickname of Ana"]').send_keys("A")
+    colour = screen.find_element(By.CSS_SELECTOR, f'{ana} [aria-label="Colour of Ana"]')
+    Select(colour).select_by_visible_text("Teal")
+    check_axe(screen)
+    screen.find_element(By.CSS_SELECTOR, f'{ana} [data-step="save-player"]').click()
     wait(screen, "document.getElementById('pin-dialog').open")
     check_axe(screen, "#pin-dialog")
     screen.find_element(By.ID, "pin-input").send_keys(PIN)
     screen.find_element(By.CSS_SELECTOR, "#pin-form button[type=submit]").click()
-    wait(screen, "document.getElementById('toast').textContent === 'Players saved.'")
-    assert server.get("/api/players")["players"] == [{"name": "Ana", "color": "blue"}]
+    wait(screen, "document.getElementById('toast').textContent === 'Ana saved.'")
+    known = {p["id"]: p for p in server.get("/api/players")["known"]}
+    assert (known["ana"]["nickname"], known["ana"]["colour"]) == ("A", "#00737a")
+
+    annie = '#known-players [data-player="annie"]'
+    wait(screen, f"document.querySelector('{annie} summary') !== null")
+    screen.find_element(By.CSS_SELECTOR, f"{annie} summary").click()
+    into = screen.find_element(By.CSS_SELECTOR, f'{annie} [aria-label="Merge Annie into"]')
+    Select(into).select_by_value("ana")
+    screen.find_element(By.CSS_SELECTOR, f'{annie} [data-step="merge-player"]').click()
+    wait(screen, "document.getElementById('confirm-dialog').open")
+    screen.find_element(By.ID, "confirm-yes").click()
+    wait(screen, "document.getElementById('toast').textContent === 'Annie merged into Ana.'")
+    known = {p["id"]: p for p in server.get("/api/players")["known"]}
+    assert "annie" not in known and known["ana"]["games"] == 2
     screen.get(server.url + "/")
-    assert screen.find_elements(By.CSS_SELECTOR, '#saved-names option[value="Ana"]')
+    offered = screen.find_elements(By.CSS_SELECTOR, "#saved-names option")
+    assert [o.get_attribute("value") for o in offered] == ["Ana", "Ben"]
 
 
 def test_the_pin_is_changed_on_the_settings_page(tmp_path: Path, screen: WebDriver) -> None:

@@ -44,6 +44,9 @@ def test_the_list_puts_recent_players_first(client: FlaskClient, table: Table) -
     assert {p["id"] for p in listed[:2]} == {"cy", "dora"}
     assert {p["id"] for p in listed} == {"ana", "ben", "cy", "dora"}
     assert all(p["colour"] in PALETTE and p["nickname"] is None for p in listed)
+    assert client.get("/api/players").get_json()["colours"] == list(PALETTE)
+    # the new-game form offers them to type, as well as in one tap
+    assert '<option value="Dora">' in client.get("/").get_data(as_text=True)
 
 
 def test_rename_is_a_mapping_the_game_logs_keep_the_old_name(client: FlaskClient) -> None:
@@ -73,6 +76,7 @@ def test_merge_two_players_into_one(client: FlaskClient) -> None:
     assert response.status_code == 200, response.get_json()
     listed = players(client)
     assert "annie" not in listed and listed["ana"]["games"] == 2
+    assert listed["ana"]["name"] == "Ana"  # Annie's later game does not rename her
     assert set(listed["ana"]["names"]) == {"ana", "annie"}
     assert client.post("/api/players/annie/merge", json={"into": "ana"}).status_code == 404
     assert client.post("/api/players/ana/merge", json={"into": "ana"}).status_code == 400

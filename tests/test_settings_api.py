@@ -1,4 +1,4 @@
-"""What the table keeps for every game: saved players and the PIN, over the API."""
+"""The table PIN, over the API."""
 
 from __future__ import annotations
 
@@ -8,30 +8,6 @@ from flask.testing import FlaskClient
 
 from companion.web import create_app
 from tests.conftest import PIN
-
-
-def test_saved_players_are_checked_and_kept(client: FlaskClient, watcher: FlaskClient) -> None:
-    assert client.get("/api/players").get_json()["players"] == []
-    players = [{"name": " Ana ", "color": "teal"}, {"name": "Ben"}]
-    response = client.put("/api/players", json={"players": players})
-    assert response.status_code == 200
-    kept = [{"name": "Ana", "color": "teal"}, {"name": "Ben", "color": "red"}]
-    assert response.get_json()["players"] == kept
-    assert watcher.get("/api/players").get_json()["players"] == kept  # anyone may read them
-    assert watcher.put("/api/players", json={"players": []}).status_code == 401
-    for bad, says in (
-        ([{"name": "Ana", "color": "mauve"}], "colour must be one of"),
-        ([{"name": ""}], "1 to 24 characters"),
-        ([{"name": "x" * 25}], "1 to 24 characters"),
-        ([{"name": "Ana"}, {"name": "ana"}], "saved twice"),
-        ([{"name": "Ana", "age": 3}], "'name' and a 'color'"),
-        ("Ana", "a list"),
-        ([{"name": f"P{n}"} for n in range(41)], "at most 40"),
-    ):
-        response = client.put("/api/players", json={"players": bad})
-        assert response.status_code == 400 and says in response.get_json()["error"], bad
-    assert client.get("/api/players").get_json()["players"] == kept  # nothing lost
-    assert 'value="Ana"' in client.get("/").get_data(as_text=True)  # offered on the home page
 
 
 def test_the_pin_changes_with_the_current_one(tmp_path: Path) -> None:

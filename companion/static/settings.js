@@ -1,9 +1,11 @@
-// The settings page: this screen's display (kept in this browser), the saved players and the
-// PIN (kept on the table, changed through the API).
+// The settings page: this screen's display (kept in this browser), the players (their names,
+// colours and nicknames, renames and merges) and the PIN (kept on the table, changed through the
+// API).
 "use strict";
 (() => {
   const { el } = ZT;
-  const COLOR_WORDS = { blue: "Blue", red: "Red", green: "Green", purple: "Purple", orange: "Orange", teal: "Teal", pink: "Pink", brown: "Brown" };
+  // The design's player colours (docs/DESIGN.md), in the order the table lists them.
+  const COLOUR_WORDS = ["Blue", "Red", "Green", "Purple", "Orange", "Teal", "Pink", "Brown"];
 
   // A row of choices that keeps one chosen; `pick` gets the value.
   function choices(label, options, current, pick) {
@@ -34,8 +36,10 @@
       }));
   }
 
+  // Each player opens to a small form: name, nickname and colour saved together; a merge into
+  // another player asks first.
   async function players() {
-    const box = document.getElementById("saved-players");
+    const box = document.getElementById("known-players");
     let data;
     try {
       data = await ZT.request("GET", "/api/players");
@@ -43,40 +47,52 @@
       box.replaceChildren(el("p", { class: "error" }, error.message));
       return;
     }
-    const rows = data.players.map((p) => ({ ...p }));
-    const save = async () => {
+    const change = async (method, path, body, said) => {
       try {
-        const saved = await ZT.send("PUT", "/api/players", { players: rows.filter((p) => p.name.trim()) });
-        rows.splice(0, rows.length, ...saved.players);
+        await ZT.send(method, path, body);
         ZT.clearNotice();
-        ZT.toast("Players saved.");
-        draw();
+        ZT.toast(said);
+        players();
       } catch (error) {
         if (error.status !== 401) ZT.fail(error);
       }
     };
-    const draw = () => {
-      box.replaceChildren(
-        el("ul", { class: "saved-players" }, rows.map((p, i) => {
-          const name = el("input", { value: p.name, maxlength: 24, "aria-label": `Name of saved player ${i + 1}` });
-          name.addEventListener("input", () => { p.name = name.value; });
-          const color = el("select", { "aria-label": `Colour of ${p.name || `saved player ${i + 1}`}` },
-            data.colors.map((c) => el("option", { value: c, selected: c === p.color }, COLOR_WORDS[c] || c)));
-          color.addEventListener("change", () => { p.color = color.value; draw(); });
-          return el("li", { class: "saved-player" },
-            el("span", { class: "seat", style: `background: var(--p${data.colors.indexOf(p.color) + 1})`, "aria-hidden": "true" }),
-            name, color,
-            el("button", { type: "button", "aria-label": `Remove ${p.name}`, onclick: () => { rows.splice(i, 1); draw(); } }, "Remove"));
-        })),
-        el("div", { class: "row" },
-          el("button", { type: "button", onclick: () => {
-            rows.push({ name: "", color: data.colors[rows.length % data.colors.length] });
-            draw();
-            box.querySelector("li:last-child input")?.focus();
-          } }, "Add a player"),
-          el("button", { type: "button", class: "primary", dataset: { step: "save-players" }, onclick: save }, "Save the players")));
+    const row = (p) => {
+      const name = el("input", { value: p.name, maxlength: 24, "aria-label": `Name of ${p.name}` });
+      const nickname = el("input", { value: p.nickname || "", maxlength: 12, "aria-label": `Nickname of ${p.name}` });
+      const colour = el("select", { "aria-label": `Colour of ${p.name}` },
+        data.colours.map((c, i) => el("option", { value: c, selected: c === p.colour }, COLOUR_WORDS[i] || c)));
+      const others = data.known.filter((o) => o.id !== p.id);
+      const into = el("select", { "aria-label": `Merge ${p.name} into` },
+        others.map((o) => el("option", { value: o.id }, o.name)));
+      const save = () => {
+        const body = {};
+        if (name.value.trim() !== p.name) body.name = name.value.trim();
+        if (nickname.value.trim() !== (p.nickname || "")) body.nickname = nickname.value.trim();
+        if (colour.value !== p.colour) body.colour = colour.value;
+        if (!Object.keys(body).length) return ZT.toast("Nothing to save.");
+        return change("PATCH", `/api/players/${encodeURIComponent(p.id)}`, body, `${body.name || p.name} saved.`);
+      };
+      const merge = async () => {
+        const target = others.find((o) => o.id === into.value);
+        if (!target || !(await ZT.confirm(`Count ${p.name}'s games as ${target.name}'s from now on?`, "Merge"))) return;
+        change("POST", `/api/players/${encodeURIComponent(p.id)}/merge`, { into: target.id }, `${p.name} merged into ${target.name}.`);
+      };
+      return el("li", { class: "known-player", dataset: { player: p.id } }, el("details", {},
+        el("summary", {},
+          el("span", { class: "seat", style: `background: ${p.colour}`, "aria-hidden": "true" }),
+          el("strong", {}, p.name), p.nickname ? ` (${p.nickname})` : "",
+          el("span", { class: "muted" }, ` · ${p.games} ${p.games === 1 ? "game" : "games"}`)),
+        el("div", { class: "stack" },
+          el("label", {}, "Name", name), el("label", {}, "Nickname (up to 12 letters)", nickname),
+          el("label", {}, "Colour", colour),
+          el("button", { type: "button", class: "primary", dataset: { step: "save-player" }, onclick: save }, "Save"),
+          others.length ? el("div", { class: "row merge" }, el("label", {}, "The same person as", into),
+            el("button", { type: "button", dataset: { step: "merge-player" }, onclick: merge }, "Merge")) : null)));
     };
-    draw();
+    box.replaceChildren(data.known.length
+      ? el("ul", { class: "known-players" }, data.known.map(row))
+      : el("p", { class: "muted" }, "Nobody yet: players appear here after their first game."));
   }
 
   function pin() {

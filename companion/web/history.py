@@ -11,7 +11,7 @@ from typing import Any
 from flask import Response, current_app, request
 
 from companion.games import GAMES
-from companion.players import PlayerError, Players
+from companion.players import PALETTE, PlayerError, Players
 from companion.records import MEASURES, Records
 from companion.table import AlreadyHere, TableError, utc_now
 from companion.web.api import BadRequest, body, bp, error_response, gate, read_json, table
@@ -45,6 +45,15 @@ def _player_error(exc: PlayerError) -> tuple[dict[str, Any], int]:
 
 
 # -- players ---------------------------------------------------------------------------------
+
+
+@bp.get("/players")
+def get_players() -> dict[str, Any]:
+    """Everyone who played here, the most recent first, and the colours a player may take."""
+    return {
+        "known": [p.to_json() for p in players().roster().recent()],
+        "colours": list(PALETTE),
+    }
 
 
 @bp.patch("/players/<player_id>")

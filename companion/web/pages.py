@@ -25,8 +25,7 @@ from companion.players import PALETTE, Roster
 from companion.table import Table, TableError
 from companion.web import records_view
 from companion.web.api import BadRequest, is_api, json_error
-from companion.web.history import filters, time_zone
-from companion.web.settings import saved_players
+from companion.web.history import filters, players, time_zone
 from companion.when import said
 
 bp = Blueprint("pages", __name__)
@@ -49,7 +48,7 @@ def home() -> str:
         chosen=chosen if chosen in GAMES else next(iter(GAMES)),
         active=[g for g in games if g.status == "active"],
         finished=[g for g in games if g.status == "finished"],
-        saved=saved_players(table().store),
+        known=players().roster().recent(),
         join_url=request.host_url,
         play_url=play_url,
         mdns_url=f"http://{name}.local:{port}/" if name else None,
