@@ -1,7 +1,8 @@
 """The Lonely Dead's screen in real headless Chromium, at a tablet's and a phone's size: started
 from the home page as shown, then played through the page alone (dice one tap a face, cards by
-rank and suit, attacks by tapping a hand card and a survivor) until the Horde gives up; after
-every step the prompt, the scores and the next step are in view and nothing scrolls sideways."""
+rank and suit, attacks by tapping a hand card and a survivor) until the Horde gives up, and
+again until every survivor has risen and the Horde wins; after every step the prompt, the
+scores and the next step are in view and nothing scrolls sideways."""
 
 from __future__ import annotations
 
@@ -40,9 +41,11 @@ def step(page: WebDriver, *selectors: str) -> None:
     wait(page, f"ZT.snapshot.version > {seen}", timeout=30)  # a busy table service is slow
 
 
-def start_from_home(page: WebDriver, server: Server) -> None:
-    """Start The Lonely Dead from the home page with the settings as shown."""
-    page.get(server.url + "/?kind=lonely-dead")
+def start_from_home(page: WebDriver, server: Server, chosen: bool = False) -> None:
+    """Start The Lonely Dead from the home page with the settings as shown (or as ``chosen``
+    on the form already open)."""
+    if not chosen:
+        page.get(server.url + "/?kind=lonely-dead")
     page.find_element(By.CSS_SELECTOR, 'fieldset[data-kind="lonely-dead"] input').send_keys("Ana")
     tap(page, "#new-game button[type=submit]")
     wait(page, "document.getElementById('pin-dialog').open")
@@ -208,3 +211,63 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     assert "the survivors win" in page.find_element(By.ID, "ending").text
     check_axe(page)
     assert [e for e in page.get_log("browser") if e["level"] == "SEVERE"] == []  # type: ignore[attr-defined]
+
+
+def test_the_horde_wins_a_game_played_to_its_end(server: Server, page: WebDriver) -> None:
+    """Four jacks at a table that does not replace risen survivors: each is wounded once, then
+    infected by a Contagious pair and rises; with nobody left the Horde wins (LD-43)."""
+    page.get(server.url + "/?kind=lonely-dead")
+    setup = 'fieldset[data-kind="lonely-dead"]'
+    replace = page.find_element(By.CSS_SELECTOR, f'{setup} [data-name="replace_zombified"]')
+    Select(replace).select_by_value("no")
+    start_from_home(page, server, chosen=True)
+    face(page, 1)  # one survivor card goes aside unseen
+    step(page, '#bar-actions [data-action="remove"]')
+    for c in ("JC", "JD", "JH", "JS", "4C", "4D", "4H"):
+        card(page, c)
+    attack(page, 1, "4C")
+    attack(page, 2, "4D")
+    attack(page, 3, "4H")  # the hand is empty: the fights begin
+    for _ in range(3):
+        face(page, 1, 2)  # 3 against 4: a wound
+    checked(page)
+    face(page, 6)  # the search finds a zombie
+    card(page, "2C")
+    step(page, '#bar-actions [data-action="worsen"]')
+    for c in ("5C", "5D", "6S"):
+        card(page, c)
+    attack(page, 1, "5C", "5D")
+    attack(page, 4, "6S")
+    face(page, 1, 2)  # the Contagious pair's second wound: the jack rises
+    face(page, 1, 2)
+    face(page, 6)
+    card(page, "3C")
+    step(page, '#bar-actions [data-action="worsen"]')
+    # Rounds 3 to 5: one Contagious pair a round on survivor 1 (the next jack, as they close
+    # up); each rises in its fight.
+    for c in ("6D", "6H", "7H"):
+        card(page, c)
+    attack(page, 1, "6D", "6H")
+    step(page, '#bar-actions [data-action="end_attacks"]')
+    face(page, 1, 2)
+    face(page, 6)
+    card(page, "6C")
+    step(page, '#bar-actions [data-action="worsen"]')
+    for c in ("7C", "8S"):
+        card(page, c)
+    attack(page, 1, "7H", "7C")
+    step(page, '#bar-actions [data-action="end_attacks"]')
+    face(page, 1, 2)
+    face(page, 6)
+    card(page, "8C")
+    step(page, '#bar-actions [data-action="worsen"]')
+    for c in ("8D", "9S"):
+        card(page, c)
+    attack(page, 1, "8S", "8D")
+    face(page, 1, 2)  # the last jack rises
+    checked(page)
+    ending = page.find_element(By.ID, "ending")
+    assert ending.is_displayed()
+    assert "the Horde wins in round 5" in ending.text
+    assert page.execute_script("return ZT.snapshot.outcome.winners") == ["Ana"]
+    check_axe(page)
