@@ -35,7 +35,7 @@ from companion.web.views_described import VIEWS
 FIELD_TYPES = ("roll", "card", "cards", "int", "choice", "text", "players", "effect")
 NUMBER: Schema = {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER}
 NAME: Schema = {"type": "string", "minLength": 1, "maxLength": 24}
-VERSION = {"version": NUMBER}
+VERSION = {"version": null(NUMBER)}  # null: the same as leaving it out
 
 
 def camel(kind: str) -> str:
@@ -300,6 +300,8 @@ def operation(
     ok: dict[str, Any] = {"description": summary}
     if answer is not None:
         ok.update(content(answer, media))
+    if answer == SNAPSHOT:
+        ok["links"] = game_links()
     out: dict[str, Any] = {"summary": summary, "responses": {status: ok, "4XX": error}, **extra}
     if changes:
         out["responses"]["503"] = {
@@ -318,6 +320,8 @@ def operation(
 
 
 EMPTY = obj()
+#: A day of the table's time zone; empty: no limit.
+DAY: Schema = {"anyOf": [{"type": "string", "format": "date"}, enum("")]}
 SNAPSHOT = ref("Snapshot")
 ROLL_BODY = obj({**ROLL_PARTS, **VERSION}, dice=DICE)
 SETTINGS_BODY = mapping(STR)
@@ -504,11 +508,7 @@ def operations() -> dict[str, dict[str, dict[str, Any]]]:
             "get": operation(
                 "The figures of the finished games",
                 ref("Records"),
-                query={
-                    "game": enum(*GAMES),
-                    "from": {"type": "string", "format": "date"},
-                    "to": {"type": "string", "format": "date"},
-                },
+                query={"game": enum(*GAMES, ""), "from": DAY, "to": DAY},
             ),
         },
         "/history/export": {"get": operation("Every game and player change", ref("HistoryFile"))},
@@ -536,13 +536,43 @@ PATH_PARAMETERS = {
 }
 
 
+def operation_id(method: str, path: str) -> str:
+    """``post`` ``/games/{game_id}/undo`` -> ``post-games-undo``."""
+    words = [w for w in path.replace(".", "-").split("/") if w and not w.startswith("{")]
+    return "-".join([method, *words])
+
+
+#: What a script does next with a game it has: the operations that take its id.
+GAME_LINKS = (
+    ("get", "/games/{game_id}"),
+    *(
+        ("post", f"/games/{{game_id}}/{step}")
+        for step in ("actions", "rolls", "next", "undo", "reopen", "corrections", "settings")
+    ),
+)
+
+
+def game_links() -> dict[str, Any]:
+    """Links from an answer holding a snapshot to what may be done with its game next."""
+    return {
+        operation_id(method, path): {
+            "operationId": operation_id(method, path),
+            "parameters": {"game_id": "$response.body#/id"},
+        }
+        for method, path in GAME_LINKS
+    }
+
+
 @cache
 def document() -> dict[str, Any]:
     """The OpenAPI 3.1 description of everything under /api."""
     paths: dict[str, Any] = {}
     for path, methods in operations().items():
         names = [n for n in PATH_PARAMETERS if "{" + n + "}" in path]
-        item: dict[str, Any] = dict(methods)
+        item: dict[str, Any] = {
+            method: {"operationId": operation_id(method, path), **op}
+            for method, op in methods.items()
+        }
         if names:
             item["parameters"] = [
                 {"name": n, "in": "path", "required": True, "schema": PATH_PARAMETERS[n]}
