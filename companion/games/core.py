@@ -71,9 +71,9 @@ CHECKS = RuleBook(
         Rule(
             "core.not-now",
             "Only what the game waits for",
-            "Each moment of a game allows only some steps: the ones the table offers now. Any "
-            "other step (or the usual next step when there is none without your input) waits "
-            "until the game comes to it.",
+            "Each moment of a game allows only some steps: the ones the table offers now. "
+            "Another step waits until the game comes to it, and so does the usual next step "
+            "where the game needs a player's input first.",
         ),
         Rule(
             "core.param",
