@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ from tests.conftest import PIN
 from tests.test_faults import plan_game
 
 #: Cases per operation and generation mode (each operation on a game: per game).
-EXAMPLES = 25
+EXAMPLES = 18
 #: Sequences of linked operations, and the steps in each.
 SEQUENCES = 80
 STEPS = 12
@@ -89,9 +90,16 @@ class Watch:
         self.app.extensions["gate"] = Gate(PIN)
 
 
+@dataclass
+class Fuzzed:
+    app: Flask
+    games: list[str]  # a game of every kind, a few steps in
+    counter: Counted
+
+
 @pytest.fixture(scope="module")
-def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, list[str]]]:
-    """The app on a fresh log, with a game of every kind a few steps in."""
+def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
+    """The app on a fresh log, counting its requests, with a game of every kind a few steps in."""
     folder: Path = tmp_path_factory.mktemp("api-fuzz")
     app = create_app({"DATABASE": str(folder / "t.sqlite3"), "PIN": PIN, "TESTING": True})
     table: Table = app.extensions["table"]
@@ -102,7 +110,9 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, li
         for action in plan.actions:
             table.act(gid, action)
         games.append(gid)
-    yield app, games
+    counter = Counted(app.wsgi_app)
+    app.wsgi_app = counter  # type: ignore[method-assign]
+    yield Fuzzed(app, games, counter)
     table.store.close()
 
 
@@ -116,10 +126,9 @@ def check_case(watch: Watch, case: Any) -> None:
         assert watch.state() == before, f"refused, yet a game changed: {case.method} {case.path}"
 
 
-def test_every_operation_fuzzed_from_the_description(fuzzed: tuple[Flask, list[str]]) -> None:
-    app, games = fuzzed
-    counter = Counted(app.wsgi_app)
-    app.wsgi_app = counter  # type: ignore[method-assign]
+def test_every_operation_fuzzed_from_the_description(fuzzed: Fuzzed) -> None:
+    app, games, counter = fuzzed.app, fuzzed.games, fuzzed.counter
+    counter.requests, counter.paths = 0, Counter()
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
     watch = Watch(app)
     fuzz = settings(
@@ -161,23 +170,13 @@ def test_every_operation_fuzzed_from_the_description(fuzzed: tuple[Flask, list[s
     assert sent >= 1000
 
 
-def test_linked_steps_on_new_games(fuzzed: tuple[Flask, list[str]]) -> None:
+def test_linked_steps_on_new_games(fuzzed: Fuzzed) -> None:
     """Sequences from the description's links: a game started, then steps taken on it."""
-    app, _ = fuzzed
-    counter = Counted(app.wsgi_app)
-    app.wsgi_app = counter  # type: ignore[method-assign]
+    app, counter = fuzzed.app, fuzzed.counter
+    counter.requests, counter.paths = 0, Counter()
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
-    schema = schema.include(
-        operation_id=[
-            "post-games",
-            *[
-                link
-                for link in schema.raw_schema["paths"]["/games"]["post"]["responses"]["201"][
-                    "links"
-                ]
-            ],
-        ]
-    )
+    links = schema.raw_schema["paths"]["/games"]["post"]["responses"]["201"]["links"]
+    schema = schema.include(operation_id=["post-games", *links])
     watch = Watch(app)
     base = schema.as_state_machine()
 
