@@ -231,3 +231,23 @@ def next_event(client: FlaskClient, url: str) -> tuple[str, str]:
     finally:
         response.close()
     raise AssertionError("the stream ended without an event")
+
+
+def test_the_table_stream_tells_changes_as_described(client: FlaskClient) -> None:
+    check = Checker(described(client))
+    start = {"kind": "moore-zombies", "setup": {"players": ["Ana", "Ben"]}}
+    gid = client.post("/api/games", json=start).get_json()["id"]
+    flip = {"kind": "flip", "params": {"card": "2H"}}
+    response = client.get("/api/stream", buffered=False)
+    try:
+        chunks = (c.decode() for c in response.response)  # type: ignore[attr-defined]
+        assert next(chunks).startswith("retry:")
+        assert client.post(f"/api/games/{gid}/actions", json=flip).status_code == 200
+        text = next(c for c in chunks if c.startswith("event:"))
+    finally:
+        response.close()
+    name, data = text.split("\n")[:2]
+    events = check.doc["paths"]["/stream"]["get"]["responses"]["200"]["content"]
+    assert name == "event: change" and "change" in events["text/event-stream"]["x-events"]
+    check.check({"$ref": "#/components/schemas/TableChange"}, json.loads(data[6:]), "stream")
+    assert json.loads(data[6:]) == {"id": gid, "version": 1}
