@@ -33,7 +33,7 @@ def test_every_game_has_a_worked_example() -> None:
     assert set(worked_examples()) == set(GAMES)
 
 
-def test_offer_shown(client: FlaskClient) -> None:
+def test_an_offer_the_table_does_not_make_is_caught(client: FlaskClient) -> None:
     """A shown offer that is not the table's is caught (the check the examples rely on)."""
     blocks = worked_examples()["moore-zombies"]
     start, offer = blocks[0], blocks[1]
