@@ -303,7 +303,9 @@ class Table:
             history = self._open(game_id, expect)
             action = history.game.default_action()
             if action is None:
-                raise TableError(f"No next step to take for you: {history.game.prompt().text}")
+                raise TableError(
+                    f"No next step to take for you: {history.game.prompt().text}", "core.not-now"
+                )
             return self.act(game_id, action)
 
     def submit_roll(self, roll: Roll) -> Change:

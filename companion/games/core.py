@@ -63,6 +63,70 @@ class RuleBook:
         return any(rule.id == rule_id for rule in self.rules)
 
 
+#: The checks every game makes, with the ids a refusal names (``core.*``): the rules reference
+#: lists them beside each game's own rules.
+CHECKS = RuleBook(
+    "core",
+    (
+        Rule(
+            "core.not-now",
+            "Only what the game waits for",
+            "Each moment of a game allows only some steps: the ones the table offers now. "
+            "Another step waits until the game comes to it, and so does the usual next step "
+            "where the game needs a player's input first.",
+        ),
+        Rule(
+            "core.param",
+            "What a step needs",
+            "A step is made with what the table asks for it: the cards, players, numbers and "
+            "choices it offers, each within its limits, and nothing it does not ask for.",
+        ),
+        Rule(
+            "core.roll",
+            "A roll as dice",
+            "A roll is the dice as they landed: 1 to 30 dice, each showing 1 to 6 or the name of "
+            "its face, with its colour where the game's dice have colours.",
+        ),
+        Rule(
+            "core.no-roll",
+            "Dice when the game waits for them",
+            "Dice are entered only when the game waits for a roll; otherwise take the step it "
+            "asks for first.",
+        ),
+        Rule(
+            "core.roll-count",
+            "As many dice as asked",
+            "Roll exactly the number of dice the table asks for (or, where it says so, any "
+            "number within the range it gives).",
+        ),
+        Rule(
+            "core.roll-face",
+            "Faces the dice have",
+            "Each die must show a face that die has in this game: pips 1 to 6, or for dice with "
+            "symbols the symbol's name.",
+        ),
+        Rule(
+            "core.roll-color",
+            "Colours in play",
+            "Where the dice have colours, each die is one of the colours that can be rolled now.",
+        ),
+        Rule(
+            "core.undo",
+            "Undo",
+            "Undo takes back the last move in effect; at the start of a game there is nothing "
+            "to take back.",
+        ),
+        Rule(
+            "core.correct",
+            "Fixing a roll",
+            "A correction replaces the dice of a move in effect that was a roll; it is refused "
+            "for a move that is not there or has no dice, and when a later move would break a "
+            "rule after it (that rule is named instead).",
+        ),
+    ),
+)
+
+
 @dataclass(frozen=True)
 class Setting:
     """A table setting: a choice reasonable players make differently."""

@@ -104,16 +104,18 @@ RULES = RuleBook(
         Rule(
             "ZD-8",
             "Tiebreaker",
-            "If the lead is shared at the end, only the tied leaders play one more round, in seat "
-            "order; the others are out of the running.",
+            "If the lead is shared at the end, only the tied leaders play a tiebreaker round, in "
+            "seat order; the others are out of the running. Leaders still tied after it play "
+            "another, until one leader remains (ZD-R7).",
         ),
         Rule(
             "ZD-R7",
             "Running out of dice (ruling)",
             "The printed rule says to return your brains when the cup has fewer than three dice. "
-            "We read it literally: when you must take new dice and the cup holds fewer than you "
-            "need, put the brains set aside this turn back in the cup (the table keeps their "
-            "count for you), then draw. If even that is not enough, roll the dice there are. "
+            "We read it literally: when you must take new dice and the cup holds fewer than "
+            "three, put the brains set aside this turn back in the cup (the table keeps their "
+            "count for you), then draw, even when the dice left would have been enough. If even "
+            "that is not enough, roll the dice there are. "
             "Tiebreaker rounds repeat, among the leaders only, until one leader remains.",
             ruling=True,
         ),

@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion.dice import Roll, RollError
 from companion.games import GAMES, game_class
-from companion.games.core import Action
+from companion.games.core import CHECKS, Action
 from companion.referee import examples, search
 from companion.store import Conflict, StoreError
 from companion.table import Change, NotFound, Table, TableError
@@ -158,7 +158,7 @@ def roll_of(data: dict[str, Any]) -> Roll:
     try:
         return Roll.from_json({k: data[k] for k in ("dice", "source", "confidence") if k in data})
     except RollError as exc:
-        raise BadRequest(str(exc)) from exc
+        raise TableError(str(exc), "core.roll") from exc
 
 
 def changed(change: Change) -> dict[str, Any]:
@@ -360,6 +360,7 @@ def rules(kind: str) -> dict[str, Any]:
             for r in book.rules
         ],
         "settings": settings_json(kind),
+        "checks": [{"id": r.id, "title": r.title, "summary": r.summary} for r in CHECKS.rules],
     }
 
 

@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from companion.announce import qr_svg
 from companion.games import GAMES
+from companion.games.core import CHECKS
 from companion.players import PALETTE, Roster
 from companion.table import Table, TableError
 from companion.web import records_view
@@ -162,7 +163,7 @@ def rules_index() -> str:
 def rules(kind: str) -> str:
     if kind not in GAMES:
         abort(404)
-    return render_template("rules.html", game=GAMES[kind])
+    return render_template("rules.html", game=GAMES[kind], checks=CHECKS.rules)
 
 
 @bp.get("/settings")
