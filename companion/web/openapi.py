@@ -177,7 +177,6 @@ SHARED: dict[str, Schema] = {
     ),
     "TableChange": obj(id=STR, version=INT),
     "Session": obj(granted=BOOL, csrf=null(STR)),
-    "SavedPlayer": obj(name=STR, color=STR),
     "Player": obj(
         id=STR,
         name=STR,
@@ -187,7 +186,9 @@ SHARED: dict[str, Schema] = {
         last_played=null(STR),
         names=arr(STR),
     ),
-    "Setting": obj(name=STR, label=STR, choices=arr(STR), default=STR, rule=STR, next=STR),
+    "Setting": obj(
+        name=STR, label=STR, choices=arr(STR), names=mapping(STR), default=STR, rule=STR, next=STR
+    ),
     "RuleBook": obj(
         game=enum(*GAMES),
         title=STR,
@@ -439,14 +440,8 @@ def operations() -> dict[str, dict[str, dict[str, Any]]]:
         },
         "/players": {
             "get": operation(
-                "The saved players and everyone who played here",
-                obj(players=arr(ref("SavedPlayer")), colors=arr(STR), known=arr(ref("Player"))),
-            ),
-            "put": operation(
-                "Replace the saved players",
-                obj(players=arr(ref("SavedPlayer")), colors=arr(STR)),
-                obj(players=arr(obj({"color": STR}, name=STR), maxItems=40)),
-                changes=True,
+                "Everyone who played here, the most recent first, and the player colours",
+                obj(colours=arr(STR), known=arr(ref("Player"))),
             ),
         },
         "/players/{player_id}": {

@@ -181,6 +181,7 @@ _MZ_SIDE = obj(
     dice=null(INTS),
     total=null(INT),
 )
+_MZ_DECIDED = obj(cards=STRS, dice=INTS, total=INT)
 MOORE_ZOMBIES = obj(
     phase=STR,
     waiting_for=null(STR),
@@ -206,6 +207,7 @@ MOORE_ZOMBIES = obj(
     board=null(obj(red=_MZ_SIDE, black=_MZ_SIDE)),
     revive=null(obj(count=INT, rolloff=INTS, at_random=null(BOOL))),
     last=STR,
+    decided=null(obj(red=_MZ_DECIDED, black=_MZ_DECIDED)),
     settings=mapping(STR),
 )
 
@@ -295,7 +297,7 @@ ZOMBIFIED = obj(
         )
     ),
     zombie_events=STR,
-    cards=mapping(obj({"needs_strong": BOOL}, type=STR, text=STR, unseen=INT)),
+    cards=mapping(obj(type=STR, text=STR, unseen=INT, needs_strong=BOOL)),
     outcome=null(ref("Outcome")),
 )
 
