@@ -30,7 +30,11 @@ SCALE = 4  # drawing pixels per mm
 
 
 def openscad(
-    out: Path, part: str, defines: list[str], options: tuple[str, ...] = (), prefix: tuple[str, ...] = ()
+    out: Path,
+    part: str,
+    defines: list[str],
+    options: tuple[str, ...] = (),
+    prefix: tuple[str, ...] = (),
 ) -> str:
     """Run OpenSCAD on tower.scad for one part; returns what it printed (its echo lines)."""
     command = [*prefix, "openscad", "-o", str(out), *options, "-D", f'part="{part}"']
@@ -81,7 +85,9 @@ def labelled_section(raw: Path, echoes: str, out: Path) -> None:
             f'<text x="{px:.1f}" y="{py + 4.5:.1f}" fill="white" font-size="12"'
             f' text-anchor="middle">{i}</text>'
         )
-        svg.append(f'<text x="{tx:.1f}" y="{ty:.1f}"><tspan font-weight="bold">{i}</tspan> {name}</text>')
+        svg.append(
+            f'<text x="{tx:.1f}" y="{ty:.1f}"><tspan font-weight="bold">{i}</tspan> {name}</text>'
+        )
     svg.append("</svg>")
     out.write_text("\n".join(svg) + "\n")
 

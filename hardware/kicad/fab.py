@@ -53,7 +53,9 @@ def eeschema_do() -> list[str]:
     for script in candidates:
         if script.is_file():
             return [sys.executable, str(script)]
-    raise SystemExit("KiAuto's eeschema_do is not installed: pip install kiauto (hardware/README.md)")
+    raise SystemExit(
+        "KiAuto's eeschema_do is not installed: pip install kiauto (hardware/README.md)"
+    )
 
 
 def run_eeschema(command: str, schematic: Path, out: Path) -> None:
@@ -83,7 +85,11 @@ def schematic_nets(board: str, work: Path) -> dict[tuple[str, str], str]:
     run_eeschema("netlist", HERE / board / f"{board}.kicad_sch", work)
     text = (work / f"{board}.net").read_text()
     nets = {}
-    for block in re.findall(r"\(net \(code \"?\d+\"?\) \(name \"([^\"]*)\"\)(.*?)\)\s*(?=\(net |\)\s*\)\s*$)", text, re.S):
+    for block in re.findall(
+        r"\(net \(code \"?\d+\"?\) \(name \"([^\"]*)\"\)(.*?)\)\s*(?=\(net |\)\s*\)\s*$)",
+        text,
+        re.S,
+    ):
         name, body = block
         for ref, pin in re.findall(r"\(node \(ref \"([^\"]+)\"\) \(pin \"([^\"]+)\"\)", body):
             nets[(ref, pin)] = name.lstrip("/")
@@ -92,7 +98,11 @@ def schematic_nets(board: str, work: Path) -> dict[tuple[str, str], str]:
 
 def parity(board: str, pcb: pcbnew.BOARD, work: Path) -> int:
     """Pads whose net on the PCB is not the schematic's: each one is an error."""
-    wanted = {key: net for key, net in schematic_nets(board, work).items() if not net.startswith("unconnected-")}
+    wanted = {
+        key: net
+        for key, net in schematic_nets(board, work).items()
+        if not net.startswith("unconnected-")
+    }
     have = {}
     for fp in pcb.GetFootprints():
         for pad in fp.Pads():
@@ -113,7 +123,9 @@ def drc(board: str, pcb: pcbnew.BOARD, work: Path) -> int:
     errors = report.count("Severity: error")
     warnings = report.count("Severity: warning")
     unconnected = int(re.search(r"Found (\d+) unconnected pads", report).group(1))  # type: ignore[union-attr]
-    print(f"{board}: DRC {errors} error(s), {warnings} warning(s), {unconnected} unconnected pad(s)")
+    print(
+        f"{board}: DRC {errors} error(s), {warnings} warning(s), {unconnected} unconnected pad(s)"
+    )
     return errors + unconnected
 
 
@@ -177,10 +189,13 @@ def placement_drawing(board: str, pcb: pcbnew.BOARD, out: Path) -> None:
     width, height = pcbnew.ToMM(box.GetWidth()), pcbnew.ToMM(box.GetHeight())
     s = 10  # px per mm
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * s + 40:.0f}" height="{height * s + 70:.0f}"'
+        '<svg xmlns="http://www.w3.org/2000/svg"'
+        f' width="{width * s + 40:.0f}" height="{height * s + 70:.0f}"'
         f' viewBox="-20 -50 {width * s + 40:.0f} {height * s + 70:.0f}" font-family="sans-serif">',
-        f'<text x="0" y="-20" font-size="16">{board} board, top side ({width:g} x {height:g} mm)</text>',
-        f'<rect x="0" y="0" width="{width * s}" height="{height * s}" fill="#2f5d3a" stroke="#111"/>',
+        f'<text x="0" y="-20" font-size="16">{board} board, top side'
+        f" ({width:g} x {height:g} mm)</text>",
+        f'<rect x="0" y="0" width="{width * s}" height="{height * s}"'
+        ' fill="#2f5d3a" stroke="#111"/>',
     ]
     for fp in pcb.GetFootprints():
         for pad in fp.Pads():
@@ -189,7 +204,8 @@ def placement_drawing(board: str, pcb: pcbnew.BOARD, out: Path) -> None:
             w, h = pcbnew.ToMM(b.GetWidth()) * s, pcbnew.ToMM(b.GetHeight()) * s
             round_ = w / 2 if pad.GetShape() == pcbnew.PAD_SHAPE_CIRCLE else 1
             parts.append(
-                f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{round_:.1f}" fill="#d8b25c"/>'
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}"'
+                f' rx="{round_:.1f}" fill="#d8b25c"/>'
             )
         centre = (pcbnew.ToMM(fp.GetPosition().x) * s, pcbnew.ToMM(fp.GetPosition().y) * s)
         for item in fp.GraphicalItems():
@@ -199,12 +215,14 @@ def placement_drawing(board: str, pcb: pcbnew.BOARD, out: Path) -> None:
                 w, h = pcbnew.ToMM(b.GetWidth()) * s, pcbnew.ToMM(b.GetHeight()) * s
                 centre = (x + w / 2, y + h / 2)
                 parts.append(
-                    f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="none" stroke="#fff" stroke-width="1"/>'
+                    f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}"'
+                    ' fill="none" stroke="#fff" stroke-width="1"/>'
                 )
         size = 9 if fp.GetReference().startswith(("R", "C")) else 12
         parts.append(
             f'<text x="{centre[0]:.1f}" y="{centre[1] + size / 3:.1f}" font-size="{size}"'
-            f' fill="#fff" stroke="#000" stroke-width="0.3" text-anchor="middle">{fp.GetReference()}</text>'
+            ' fill="#fff" stroke="#000" stroke-width="0.3" text-anchor="middle">'
+            f"{fp.GetReference()}</text>"
         )
     parts.append("</svg>")
     (out / f"{board}-placement.svg").write_text("\n".join(parts) + "\n")
@@ -212,7 +230,9 @@ def placement_drawing(board: str, pcb: pcbnew.BOARD, out: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, help="where the outputs go (default: each board's fab/)")
+    parser.add_argument(
+        "--out", type=Path, help="where the outputs go (default: each board's fab/)"
+    )
     parser.add_argument("--checks-only", action="store_true", help="check, make nothing")
     args = parser.parse_args()
     problems = 0

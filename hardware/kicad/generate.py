@@ -122,7 +122,7 @@ def footprint_text(name: str) -> str:
         " (width 0.1) (fill none))"
     )
     lines.append(
-        f'  (fp_rect (start {num(x0 - c)} {num(y0 - c)}) (end {num(x1 + c)} {num(y1 + c)})'
+        f"  (fp_rect (start {num(x0 - c)} {num(y0 - c)}) (end {num(x1 + c)} {num(y1 + c)})"
         ' (layer "F.CrtYd") (width 0.05) (fill none))'
     )
     for number, kind, x, y, w, h, drill in pads:
@@ -134,19 +134,14 @@ def footprint_text(name: str) -> str:
         else:
             shape = "rect" if number == "1" else "circle"
             lines.append(
-                f'  (pad "{number}" thru_hole {shape} (at {num(x)} {num(y)}) (size {num(w)} {num(h)})'
-                f' (drill {num(drill)}) (layers *.Cu *.Mask))'
+                f'  (pad "{number}" thru_hole {shape} (at {num(x)} {num(y)})'
+                f" (size {num(w)} {num(h)})"
+                f" (drill {num(drill)}) (layers *.Cu *.Mask))"
             )
     return "\n".join(lines) + "\n)\n"
 
 
 # Symbols ----------------------------------------------------------------------------------
-
-PICO_NAMES = (
-    "GP0 GP1 GND GP2 GP3 GP4 GP5 GND GP6 GP7 GP8 GP9 GND GP10 GP11 GP12 GP13 GND GP14 GP15 "
-    "GP16 GP17 GND GP18 GP19 GP20 GP21 GND GP22 RUN GP26/ADC0 GP27/ADC1 AGND GP28/ADC2 "
-    "ADC_VREF 3V3 3V3_EN GND VSYS VBUS"
-).split()
 
 
 def symbol_of(p: dict) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]]]:
@@ -154,10 +149,19 @@ def symbol_of(p: dict) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]
     fp = p["footprint"]
     numbers = [str(n) for n in sorted(p["pins"])]
     if fp == "RaspberryPi_Pico_H_THT":
-        pins = [(str(n), PICO_NAMES[n - 1]) for n in range(1, 41)]
+        pins = [(str(n), parts.PICO_NAMES[n - 1]) for n in range(1, 41)]
         return "RaspberryPi_Pico_H", pins[:20], pins[20:][::-1]
     if fp.startswith("SOIC-24"):
-        inputs = [(str(n), parts.MUX_PINS[n]) for n in sorted(parts.MUX_PINS, key=lambda n: (parts.MUX_PINS[n][0] != "I", int(parts.MUX_PINS[n][1:]) if parts.MUX_PINS[n][0] == "I" else 0))]
+        inputs = [
+            (str(n), parts.MUX_PINS[n])
+            for n in sorted(
+                parts.MUX_PINS,
+                key=lambda n: (
+                    parts.MUX_PINS[n][0] != "I",
+                    int(parts.MUX_PINS[n][1:]) if parts.MUX_PINS[n][0] == "I" else 0,
+                ),
+            )
+        ]
         left = [pin for pin in inputs if pin[1].startswith("I")]
         right = [pin for pin in inputs if not pin[1].startswith("I")]
         return "CD74HC4067", left, right
@@ -271,9 +275,18 @@ def schematic(board: dict) -> str:
         )
         out.append(f"    (uuid {uid(name, ref)})")
         rows = max(len(left), len(right), 1)
-        out.append(f'    (property "Reference" "{ref}" (id 0) (at {num(x)} {num(y - rows * 1.27 - 2.54)} 0) {FONT})')
-        out.append(f'    (property "Value" "{p["value"]}" (id 1) (at {num(x)} {num(y + rows * 1.27 + 2.54)} 0) {FONT})')
-        out.append(f'    (property "Footprint" "{LIB}:{p["footprint"]}" (id 2) (at {num(x)} {num(y)} 0) {FONT_HIDE})')
+        out.append(
+            f'    (property "Reference" "{ref}" (id 0)'
+            f" (at {num(x)} {num(y - rows * 1.27 - 2.54)} 0) {FONT})"
+        )
+        out.append(
+            f'    (property "Value" "{p["value"]}" (id 1)'
+            f" (at {num(x)} {num(y + rows * 1.27 + 2.54)} 0) {FONT})"
+        )
+        out.append(
+            f'    (property "Footprint" "{LIB}:{p["footprint"]}" (id 2)'
+            f" (at {num(x)} {num(y)} 0) {FONT_HIDE})"
+        )
         out.append(f'    (property "Datasheet" "" (id 3) (at {num(x)} {num(y)} 0) {FONT_HIDE})')
         for number in pin_points(sym, left, right):
             out.append(f'    (pin "{number}" (uuid {uid(name, ref, "pin", number)}))')
@@ -287,11 +300,14 @@ def schematic(board: dict) -> str:
             ex = sx + sign * 2.54
             net = p["pins"][int(number)]
             if net is None:
-                out.append(f"  (no_connect (at {num(sx)} {num(sy)}) (uuid {uid(name, ref, 'nc', number)}))")
+                out.append(
+                    f"  (no_connect (at {num(sx)} {num(sy)}) (uuid {uid(name, ref, 'nc', number)}))"
+                )
                 continue
             out.append(
                 f"  (wire (pts (xy {num(sx)} {num(sy)}) (xy {num(ex)} {num(sy)}))"
-                f" (stroke (width 0) (type default) (color 0 0 0 0)) (uuid {uid(name, ref, 'w', number)}))"
+                " (stroke (width 0) (type default) (color 0 0 0 0))"
+                f" (uuid {uid(name, ref, 'w', number)}))"
             )
             angle, justify = (0, "left") if sign > 0 else (180, "right")
             out.append(
@@ -318,7 +334,7 @@ def build_pcb(board: dict, folder: Path) -> pcbnew.BOARD:
     pcb = pcbnew.NewBoard(str(folder / board["name"] / f"{board['name']}.kicad_pcb"))
     width, height = board["size"]
     corners = [(0, 0), (width, 0), (width, height), (0, height)]
-    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]):
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
         edge = pcbnew.PCB_SHAPE(pcb)
         edge.SetShape(pcbnew.SHAPE_T_SEGMENT)
         edge.SetLayer(pcbnew.Edge_Cuts)
@@ -521,7 +537,11 @@ def search(grid, net, pad_a, layers_a, pad_b, layers_b):
         moves = []
         for dx, dy, step in STEPS:
             if grid.free(layer, x + dx, y + dy, net):
-                if dx and dy and not (grid.free(layer, x + dx, y, net) and grid.free(layer, x, y + dy, net)):
+                if (
+                    dx
+                    and dy
+                    and not (grid.free(layer, x + dx, y, net) and grid.free(layer, x, y + dy, net))
+                ):
                     continue  # no squeezing diagonally between two claims
                 moves.append(((layer, x + dx, y + dy), step))
         if via_fits(grid, x, y, net):
@@ -566,8 +586,10 @@ def lay_down(pcb, net, path):
             start = cell
             continue
         nxt = path[i + 1] if i + 1 < len(path) else None
-        straight = nxt is not None and nxt[0] == cell[0] and (
-            (nxt[1] - cell[1], nxt[2] - cell[2]) == (cell[1] - prev[1], cell[2] - prev[2])
+        straight = (
+            nxt is not None
+            and nxt[0] == cell[0]
+            and ((nxt[1] - cell[1], nxt[2] - cell[2]) == (cell[1] - prev[1], cell[2] - prev[2]))
         )
         if not straight:
             add_track(pcb, info, point(start), point(cell), layers[cell[0]])
@@ -618,11 +640,13 @@ def main() -> None:
         name = board["name"]
         (folder / f"{name}.kicad_pro").write_text(PROJECT % (name, uid(name, "sheet")))
         (folder / "sym-lib-table").write_text(
-            f'(sym_lib_table\n  (lib (name "{LIB}")(type "KiCad")(uri "${{KIPRJMOD}}/../{LIB}.kicad_sym")'
+            f'(sym_lib_table\n  (lib (name "{LIB}")(type "KiCad")'
+            f'(uri "${{KIPRJMOD}}/../{LIB}.kicad_sym")'
             '(options "")(descr "The dice tower\'s parts"))\n)\n'
         )
         (folder / "fp-lib-table").write_text(
-            f'(fp_lib_table\n  (lib (name "{LIB}")(type "KiCad")(uri "${{KIPRJMOD}}/../{LIB}.pretty")'
+            f'(fp_lib_table\n  (lib (name "{LIB}")(type "KiCad")'
+            f'(uri "${{KIPRJMOD}}/../{LIB}.pretty")'
             '(options "")(descr "The dice tower\'s footprints"))\n)\n'
         )
         (folder / f"{name}.kicad_sch").write_text(schematic(board))
