@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,6 +19,7 @@ from companion.tower.protocol import Hello
 from companion.tower.reader import SerialPort, open_serial
 
 HEARD = 60  # bytes of a wrong device's answer kept to show
+HELLO_EVERY = 1.0  # seconds between hello requests, as the reader asks
 
 Verdict = Literal["tower", "busy", "denied", "unopenable", "silent", "not a tower", "protocol"]
 
@@ -35,17 +35,10 @@ class Probe:
     detail: str = ""
 
 
-def probe(
-    port: str,
-    *,
-    wait: float = 5.0,
-    interval: float = 1.0,
-    open_port: Callable[[str], SerialPort] = open_serial,
-    clock: Callable[[], float] = time.monotonic,
-) -> Probe:
-    """Open ``port``, ask for a hello every ``interval`` s and wait up to ``wait`` s for it."""
+def probe(port: str, wait: float = 5.0) -> Probe:
+    """Open ``port``, ask for a hello every second and wait up to ``wait`` s for it."""
     try:
-        link = open_port(port)
+        link = open_serial(port)
     except (serial.SerialException, OSError) as exc:
         code = exc.errno if isinstance(exc.errno, int) else None
         if code in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY):
@@ -54,22 +47,20 @@ def probe(
             return Probe(port, "denied", detail=str(exc))
         return Probe(port, "unopenable", detail=str(exc))
     try:
-        return _listen(port, link, wait, interval, clock)
+        return _listen(port, link, wait)
     except (serial.SerialException, OSError) as exc:
         return Probe(port, "unopenable", detail=str(exc))
     finally:
         link.close()
 
 
-def _listen(
-    port: str, link: SerialPort, wait: float, interval: float, clock: Callable[[], float]
-) -> Probe:
+def _listen(port: str, link: SerialPort, wait: float) -> Probe:
     link.reset_input_buffer()
     lines = protocol.LineSplitter()
     heard = b""  # the start of what came, to show when it was no hello
-    opened = asked = clock()
+    opened = asked = time.monotonic()
     link.write(protocol.hello_request())
-    while (now := clock()) - opened < wait:
+    while (now := time.monotonic()) - opened < wait:
         data = link.read(link.in_waiting or 1)
         heard = (heard + data)[:HEARD]
         for line in lines.feed(data):
@@ -80,7 +71,7 @@ def _listen(
             if isinstance(message, Hello):
                 same = message.protocol == protocol.PROTOCOL_VERSION
                 return Probe(port, "tower" if same else "protocol", message)
-        if now - asked >= interval:
+        if now - asked >= HELLO_EVERY:
             link.write(protocol.hello_request())
             asked = now
     if heard.strip():

@@ -5,8 +5,9 @@ Run with the Python that has KiCad 6's ``pcbnew`` module (Debian: /usr/bin/pytho
 
     /usr/bin/python3 hardware/kicad/generate.py
 
-The files it writes are committed; run it again after changing parts.py. UUIDs are derived
-from names, so an unchanged design gives unchanged files.
+The files it writes are committed; run it again after changing parts.py, then fab.py. The
+libraries and schematics come out byte for byte the same for the same parts.py (their ids
+are derived from names); the PCB's tracks take the same ways but get new ids.
 """
 
 from __future__ import annotations
