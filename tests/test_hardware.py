@@ -128,6 +128,7 @@ def test_the_boards_pass_kicads_checks_and_make_their_files(tmp_path: Path) -> N
         for layer in ("F_Cu", "B_Cu", "F_Mask", "B_Mask", "F_Paste", "Edge_Cuts"):
             assert f"{name}-{layer}.gbr" in files
         assert f"{name}-PTH.drl" in files and f"{name}-placement.svg" in files
+        assert (tmp_path / name / f"{name}-schematic.pdf").read_bytes()[:5] == b"%PDF-"
         with open(tmp_path / name / f"{name}-placement.csv") as f:
             placed = {row["Ref"] for row in csv.DictReader(f)}
         assert placed == {p["ref"] for p in board(name)["parts"]}

@@ -2,9 +2,9 @@
 
 For each board (cradle, carrier): the electrical rules check (eeschema under a virtual X
 display, driven by KiAuto), a comparison of the schematic's netlist with the PCB's pads,
-the design rules check (pcbnew), then Gerbers, drill files, a bill of materials, a
-placement file and a placement drawing. Run with the Python that has KiCad 6's ``pcbnew``
-(Debian: /usr/bin/python3) and KiAuto importable (hardware/README.md says how):
+the design rules check (pcbnew), then the schematic as PDF, Gerbers, drill files, a bill
+of materials, a placement file and a placement drawing. Run with the Python that has KiCad
+6's ``pcbnew`` (Debian: /usr/bin/python3) and KiAuto importable (hardware/README.md says how):
 
     python hardware/kicad/fab.py [--out DIR] [--checks-only]
 
@@ -58,9 +58,9 @@ def eeschema_do() -> list[str]:
     )
 
 
-def run_eeschema(command: str, schematic: Path, out: Path) -> None:
+def run_eeschema(command: str, schematic: Path, out: Path, *options: str) -> None:
     result = subprocess.run(
-        [*eeschema_do(), command, str(schematic), str(out)],
+        [*eeschema_do(), command, *options, str(schematic), str(out)],
         capture_output=True,
         text=True,
         timeout=300,
@@ -248,6 +248,8 @@ def main() -> int:
                 continue
             out = (args.out / board) if args.out else HERE / board / "fab"
             out.mkdir(parents=True, exist_ok=True)
+            run_eeschema("export", HERE / board / f"{board}.kicad_sch", out, "-f", "pdf")
+            (out / f"{board}.pdf").rename(out / f"{board}-schematic.pdf")
             gerbers(board, pcb, out)
             bom_and_placement(board, pcb, out)
             placement_drawing(board, pcb, out)
