@@ -74,7 +74,7 @@ module boards() {
         board_z = tray_height - sensor_height - cradle_board[2];
         color("darkgreen") translate([bx, by, board_z]) cube(cradle_board);
         for (gx = [-1, 0, 1], gy = [-1, 0, 1])
-            if (!((gx == 1 && gy == 0) || (gx == 0 && gy == -1)))
+            if (!((gx == 1 && gy == 0) || (gx == 0 && gy == 1)))  // GEOMETRY.md: no MR, no BC
                 color("black") translate([cradle_x(i) + gx * die * 0.28 - 1.45, pocket_y + pocket / 2 - gy * die * 0.28 - 1.8, board_z + cradle_board[2]])
                     cube([2.9, 3.6, sensor_height]);
     }
