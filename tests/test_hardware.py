@@ -41,7 +41,7 @@ def board(name: str) -> dict:  # type: ignore[type-arg]
 
 
 def pins_of(board_name: str, ref: str) -> dict[int, str | None]:
-    return next(p["pins"] for p in board(board_name)["parts"] if p["ref"] == ref)  # type: ignore[no-any-return]
+    return next(p["pins"] for p in board(board_name)["parts"] if p["ref"] == ref)
 
 
 def test_the_carrier_wires_the_pico_as_the_firmware_drives_it() -> None:
