@@ -10,14 +10,21 @@ command -v chromedriver >/dev/null || missing+=(chromium-driver)
 command -v socat >/dev/null || missing+=(socat)
 command -v systemd-analyze >/dev/null || missing+=(systemd)
 python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    sudo apt-get update -qq
-    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  fi
+# The tower's hardware checks (tests/test_hardware.py): KiCad 6 without its big libraries (the
+# boards bring their own), OpenSCAD, and a virtual display for eeschema and OpenSCAD's pictures.
+# About a minute more (hardware/README.md).
+lean=()
+[ -x /usr/bin/eeschema ] || lean+=(kicad)
+command -v openscad >/dev/null || lean+=(openscad)
+command -v xvfb-run >/dev/null || lean+=(xvfb)
+command -v xdotool >/dev/null || lean+=(xdotool)
+if [ ${#missing[@]} -gt 0 ] || [ ${#lean[@]} -gt 0 ]; then
+  as_root=()
+  [ "$(id -u)" = 0 ] || as_root=(sudo)
+  "${as_root[@]}" apt-get update -qq
+  install=("${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq)
+  [ ${#missing[@]} -eq 0 ] || "${install[@]}" "${missing[@]}" >/dev/null
+  [ ${#lean[@]} -eq 0 ] || "${install[@]}" --no-install-recommends "${lean[@]}" >/dev/null
 fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv

@@ -7,13 +7,19 @@ import socket
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from companion.announce import lan_address
 from companion.config import Config
 from companion.store import Store, StoreError
+from companion.tower import ports
+from companion.tower.probe import Probe, probe
+from companion.tower.protocol import PROTOCOL_VERSION
 
-SERIAL_BY_ID = Path("/dev/serial/by-id")
+TOWER_WAIT = 5.0  # seconds to wait for the tower's hello, as the reader does
+ENABLE_TOWER = (
+    'set tower = "auto" under [dice] in the config (docs/CONFIG.md), then restart the service: '
+    "sudo systemctl restart zombie-table."
+)
 
 
 @dataclass(frozen=True)
@@ -100,31 +106,72 @@ def check_camera(config: Config) -> Finding:
 
 
 def check_tower(config: Config) -> Finding:
-    tower = config.dice.tower
-    if tower == "off":
-        return Finding("tower", None, "off in the config (dice.tower)")
-    if tower == "auto":
-        found = sorted(SERIAL_BY_ID.glob("*")) if SERIAL_BY_ID.is_dir() else []
-        if not found:
-            return Finding(
-                "tower",
-                False,
-                "no USB serial device is plugged in. Plug in the dice tower's USB cable; "
-                "hardware/FLASHING.md says how to check it has its firmware.",
-            )
-        tower = str(found[0])
-    import serial
-
-    try:
-        serial.Serial(tower, 115200, timeout=0.2).close()
-    except serial.SerialException as exc:
-        hint = (
-            "add the service's user to the group 'dialout'"
-            if "ermission" in str(exc)
-            else "check the cable and the port name (see hardware/README.md)"
+    """Look for the tower as the reader does, and wait for its hello."""
+    setting = config.dice.tower
+    port = ports.find_port(None if setting in ("off", "auto") else setting, ports.BY_ID)
+    if setting == "off":
+        found = probe(port, wait=TOWER_WAIT) if port else None
+        if found is None or found.hello is None:
+            return Finding("tower", None, "off in the config (dice.tower)")
+        return Finding(
+            "tower",
+            False,
+            f"a dice tower is plugged in ({port}, firmware {found.hello.firmware}) but the "
+            f"table ignores it: {ENABLE_TOWER}",
         )
-        return Finding("tower", False, f"cannot open {tower}: {exc}. Fix: {hint}.")
-    return Finding("tower", True, f"{tower} opens")
+    if port is None and setting == "auto":
+        others = sorted(p.name for p in ports.BY_ID.glob("*")) if ports.BY_ID.is_dir() else []
+        seen = f" (only {', '.join(others)}, none named like a Pico)" if others else ""
+        return Finding(
+            "tower",
+            False,
+            f"no dice tower is plugged in{seen}. Plug in the tower's USB cable; "
+            "hardware/FLASHING.md says how to check it has its firmware.",
+        )
+    if port is None:
+        return Finding(
+            "tower",
+            False,
+            f"cannot open {setting}: there is no such device. Check the cable and the port "
+            'name, or set tower = "auto" (hardware/FLASHING.md).',
+        )
+    return _tower_finding(probe(port, wait=TOWER_WAIT))
+
+
+def _tower_finding(found: Probe) -> Finding:
+    port = found.port
+    if found.verdict == "tower" and found.hello is not None:
+        hello = found.hello
+        return Finding(
+            "tower",
+            True,
+            f"dice tower at {port}: firmware {hello.firmware}, boot {hello.boot_id}, "
+            f"{hello.cradles} cradle(s)",
+        )
+    if found.verdict == "protocol" and found.hello is not None:
+        return Finding(
+            "tower",
+            False,
+            f"the tower at {port} speaks protocol {found.hello.protocol}, this table "
+            f"{PROTOCOL_VERSION}: put this version's firmware on it (hardware/FLASHING.md).",
+        )
+    fixes = {
+        "busy": f"{port} is busy: another program has it open. If the table's service runs, "
+        "it is the one reading the tower (a game page shows the tower's state; stop the "
+        "service with `sudo systemctl stop zombie-table` to check here); otherwise close "
+        "mpremote or the serial terminal that holds it.",
+        "denied": f"cannot open {port}: permission denied. Fix: add the service's user to the "
+        "group 'dialout'.",
+        "unopenable": f"cannot open {port}: {found.detail}. Check the cable and the port name "
+        "(hardware/FLASHING.md).",
+        "silent": f"{port} is not a dice tower: it said nothing in {TOWER_WAIT:g} s. A Pico "
+        "without the tower's firmware, or in safe mode (purple LED), is silent: see "
+        "hardware/FLASHING.md.",
+        "not a tower": f"{port} is not a dice tower: it answered {found.detail!r} instead of a "
+        "hello. A Pico at the MicroPython prompt has no tower firmware running "
+        "(hardware/FLASHING.md); another device needs dice.tower set to the tower's port.",
+    }
+    return Finding("tower", False, fixes[found.verdict])
 
 
 def check_gpio(config: Config) -> Finding:

@@ -32,8 +32,17 @@ def start_sources(config: DiceConfig, desk: DiceDesk) -> list[Callable[[], None]
                 "the tower's button."
             )
 
+        def missing(count: int) -> None:
+            desk.notice(
+                f"The dice tower restarted while it held {count} roll(s) the table had not "
+                "received: they may be missing. If a roll did not reach the game, enter it by hand."
+            )
+
         reader = TowerReader(
-            desk.offer, unreadable, port=None if config.tower == "auto" else config.tower
+            desk.offer,
+            unreadable,
+            missing,
+            port=None if config.tower == "auto" else config.tower,
         )
         desk.attach("tower", reader)
         reader.start()

@@ -8,6 +8,7 @@ once each and in order, through garbage on the line, unplugging and reboots.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from companion.dice import Die, Roll
 from companion.store import Store
 from companion.table import Table
 from companion.tower import RollReport, TowerReader
+from companion.tower.reader import open_serial
 from tests.tower_rig import MICROPYTHON, SOCAT, SimulatedTower, wait_until
 
 pytestmark = [
@@ -238,6 +240,65 @@ def test_a_reboot_mid_game_starts_a_new_count(
         f"tower/{second_boot}/2",
         f"tower/{reader.status().boot_id}/1",
     ]
+
+
+class AcksLost:
+    """The Pi's end of a line that works one way: the reader's acknowledgements never arrive."""
+
+    def __init__(self, port: str) -> None:
+        self._link = open_serial(port)
+
+    @property
+    def in_waiting(self) -> int:
+        return self._link.in_waiting
+
+    def read(self, size: int = 1) -> bytes:
+        return self._link.read(size)
+
+    def write(self, data: bytes, /) -> int | None:
+        return len(data) if data.startswith(b"$ACK") else self._link.write(data)
+
+    def reset_input_buffer(self) -> None:
+        self._link.reset_input_buffer()
+
+    def close(self) -> None:
+        self._link.close()
+
+
+def test_a_reboot_holding_rolls_says_how_many_may_be_missing(tmp_path: Path) -> None:
+    received = Received()
+    missing: list[int] = []
+
+    with SimulatedTower(tmp_path, trace=True) as tower:
+        reader = TowerReader(
+            received.roll,
+            None,
+            missing.append,
+            port=str(tower.port),
+            open_port=AcksLost,
+            **READER_OPTIONS,
+        )
+        reader.start()
+        try:
+            wait_until(lambda: reader.status().state == "connected", what="the reader")
+            tower.roll("1", "-", "-")
+            tower.roll("2", "-", "-")
+            tower.roll("3", "-", "-")
+            trace = tower.trace
+            assert trace is not None
+            wait_until(
+                lambda: re.search(r"\$HB,\w{8},\d+,3\*", trace.read_text()),
+                what="a heartbeat counting three rolls held",
+            )
+            tower.reboot()  # its RAM, and rolls 2 and 3 with it, is gone
+            wait_until(lambda: missing, what="the missing rolls to be told")
+            assert missing == [2]
+            assert received.dice() == [plain((1, None))]
+            tower.roll("4", "-", "-")  # the new boot's rolls come as ever
+            received.wait_for(2)
+            assert missing == [2]
+        finally:
+            reader.stop()
 
 
 def test_tower_rolls_play_a_game_of_zombie_dice(tower: SimulatedTower, tmp_path: Path) -> None:

@@ -137,6 +137,7 @@ class Rig:
         self.tower = FakeTower(self.clock)
         self.rolls: list[Roll] = []
         self.unreadable: list[RollReport] = []
+        self.missing: list[int] = []
         self.sleeps: list[float] = []
         self.port = tmp_path / "zombie-tower"
         self.port.touch()
@@ -150,6 +151,7 @@ class Rig:
         return TowerReader(
             self.rolls.append,
             self.unreadable.append,
+            self.missing.append,
             port=str(self.port),
             open_port=self.tower.open,
             clock=self.clock,
@@ -217,6 +219,47 @@ def test_a_restart_noticed_from_a_roll_asks_for_hello(rig: Rig, running: TowerRe
     eventually(lambda: running.status().firmware == "1.0.0")
     assert running.status().boot_id == "77AA0002"
     assert [r.values for r in rig.rolls] == [(1,)]
+
+
+def restart(rig: Rig, boot_id: str) -> None:
+    """The tower restarts and says hello; the reader acknowledges its first roll."""
+    rig.tower.boot_id = boot_id
+    rig.tower.send("HELLO", "1", boot_id, "1.0.0", "3")
+    rig.tower.send("ROLL", boot_id, "1", "2")
+    eventually(lambda: (boot_id, 1) in rig.tower.acks())
+
+
+def test_a_restart_holding_rolls_says_how_many_may_be_missing(
+    rig: Rig, running: TowerReader
+) -> None:
+    rig.tower.send("ROLL", BOOT, "1", "3")
+    eventually(lambda: rig.tower.acks() == [(BOOT, 1)])
+    rig.tower.send("ROLL", BOOT, "1", "3")  # our ack was lost: the tower holds 1, 2 and 3
+    rig.tower.send("HB", BOOT, "9", "3")
+    restart(rig, "77AA0003")
+    assert rig.missing == [2]
+    assert [r.values for r in rig.rolls] == [(3,), (2,)]
+
+
+def test_rolls_that_came_after_the_heartbeat_are_not_missing(
+    rig: Rig, running: TowerReader
+) -> None:
+    rig.tower.send("HB", BOOT, "9", "3")  # three rolls thrown while the Pi was away
+    rig.tower.send("ROLL", BOOT, "1", "3")
+    rig.tower.send("ROLL", BOOT, "2", "4")
+    eventually(lambda: len(rig.tower.acks()) == 2)
+    restart(rig, "77AA0004")
+    assert rig.missing == [1]
+
+
+def test_a_restart_with_every_roll_received_is_quiet(rig: Rig, running: TowerReader) -> None:
+    rig.tower.send("ROLL", BOOT, "1", "3")
+    rig.tower.send("HB", BOOT, "9", "1")  # sent before our ack reached the tower
+    eventually(lambda: len(rig.tower.acks()) == 1)
+    restart(rig, "77AA0005")
+    rig.tower.send("HB", "77AA0005", "1", "0")
+    restart(rig, "77AA0006")
+    assert rig.missing == []
 
 
 def test_an_unreadable_read_goes_to_its_own_callback(rig: Rig, running: TowerReader) -> None:

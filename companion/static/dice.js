@@ -29,8 +29,11 @@ Object.assign(ZT, {
     });
     // Spots the camera doubts are dice: one tap adds the die to the waiting read.
     const doubts = desk.pending && desk.pending.roll.source === "camera" ? desk.sources.camera?.doubtful || [] : [];
+    // A message from a source (a die it cannot read, rolls a restarted tower lost) offers the
+    // game's own dice entry, when the game waits for dice, to enter the dice by hand.
+    const pad = desk.message && document.querySelector(".action-form.takes-dice");
     // Rebuilt only when what it shows changes, so that a button is never replaced under a tap.
-    const shown = JSON.stringify([texts, desk.message, desk.pending, doubts]);
+    const shown = JSON.stringify([texts, desk.message, desk.pending, doubts, !!pad]);
     if (box.dataset.shown === shown) return;
     box.dataset.shown = shown;
     const deskCall = (path, body) => ZT.send("POST", `/api/dice/${path}`, body || {}).then(ZT.renderDice, ZT.fail);
@@ -40,7 +43,16 @@ Object.assign(ZT, {
       return name === "camera" && location.pathname !== "/camera"
         ? ZT.el("a", { ...attrs, href: "/camera" }, text) : ZT.el("span", attrs, text);
     });
-    if (desk.message) parts.push(ZT.el("p", { class: "banner" }, desk.message));
+    if (desk.message) {
+      parts.push(ZT.el("p", { class: "banner" }, desk.message, pad && ZT.el("button", {
+        class: "by-hand",
+        onclick: () => { // the game's forms may have been drawn again since
+          const now = document.querySelector(".action-form.takes-dice");
+          now?.scrollIntoView({ block: "center", behavior: "smooth" });
+          now?.querySelector("button")?.focus({ preventScroll: true });
+        },
+      }, "Enter by hand")));
+    }
     if (desk.pending) {
       const dice = desk.pending.roll.dice.map((d) => `${d.color ? d.color + " " : ""}${d.value}`).join(", ");
       const unsure = doubts.length ? "the camera may have missed a die" : "the reader is not sure";

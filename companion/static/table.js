@@ -176,7 +176,8 @@ Object.assign(ZT, {
     const complete = () => spec.fields.every((f) => values[f.name] !== undefined);
     const send = () => ZT.act(spec.kind, { ...spec.params, ...values });
     submit.addEventListener("click", () => { if (complete()) send(); });
-    const box = ZT.el("div", { class: "action-form", dataset: { action: spec.kind } });
+    const takesDice = spec.fields.some((f) => f.type === "roll"); // dice.js offers it for entry by hand
+    const box = ZT.el("div", { class: `action-form${takesDice ? " takes-dice" : ""}`, dataset: { action: spec.kind } });
     if (spec.fields.length > 1 || !ZT.module().input) box.append(ZT.el("h3", {}, spec.label));
     for (const field of spec.fields) {
       const set = (value, options) => {

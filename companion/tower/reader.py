@@ -64,6 +64,8 @@ class TowerReader(Worker):
 
     ``on_roll`` gets each roll once, as a :class:`Roll` with source "tower"; a read with a
     die the tower could not read goes to ``on_unreadable`` instead (and into the status).
+    ``on_missing`` hears how many rolls may be lost when the tower restarts while it held
+    rolls the reader had not received (the tower keeps them in RAM only).
     ``port`` fixes the serial device; without it the reader looks in ``by_id``.
     """
 
@@ -73,6 +75,7 @@ class TowerReader(Worker):
         self,
         on_roll: Callable[[Roll], None],
         on_unreadable: Callable[[RollReport], None] | None = None,
+        on_missing: Callable[[int], None] | None = None,
         *,
         port: str | None = None,
         by_id: Path = BY_ID,
@@ -86,6 +89,7 @@ class TowerReader(Worker):
     ) -> None:
         self._on_roll = on_roll
         self._on_unreadable = on_unreadable
+        self._on_missing = on_missing
         self._port = port
         self._by_id = by_id
         self._open_port = open_port
@@ -101,6 +105,11 @@ class TowerReader(Worker):
         self._heartbeat_at: float | None = None
         self._delivered: dict[str, int] = {}  # boot id -> last sequence number applied
         self._greeted = False  # a hello came on the current connection
+        # Of the tower's current boot: the sequence number of the last roll it sent us, and
+        # of the newest roll it holds as far as its last heartbeat tells (the tower sends only
+        # its oldest unacknowledged roll, and a heartbeat counts the ones waiting)
+        self._last_sent = 0
+        self._newest = 0
         self._last_frame_at = 0.0
 
     # What the tablet sees
@@ -196,6 +205,7 @@ class TowerReader(Worker):
                 self._hello(message)
             case Heartbeat():
                 self._boot(message.boot_id, link)
+                self._held(message)
                 with self._lock:
                     self._heartbeat_at = now
             case RollReport():
@@ -210,6 +220,8 @@ class TowerReader(Worker):
                 " update its firmware"
             )
         new = self.status().boot_id != hello.boot_id
+        if new:
+            self._restarted(hello.boot_id)
         self._greeted = True
         self._update(state="connected", boot_id=hello.boot_id, firmware=hello.firmware, error=None)
         if new:
@@ -224,11 +236,35 @@ class TowerReader(Worker):
         """Notice a tower that restarted without our seeing its hello, and ask for one."""
         if boot_id != self.status().boot_id:
             log.info("dice tower restarted (boot %s)", boot_id)
+            self._restarted(boot_id)
             self._update(boot_id=boot_id, firmware=None)
             link.write(protocol.hello_request())
 
+    def _held(self, heartbeat: Heartbeat) -> None:
+        delivered = self._delivered.get(heartbeat.boot_id, 0)
+        if not heartbeat.pending:
+            self._newest = delivered
+        elif self._last_sent:
+            self._newest = max(delivered, self._last_sent + heartbeat.pending - 1)
+        else:
+            self._newest = delivered + heartbeat.pending
+
+    def _restarted(self, boot_id: str) -> None:
+        """A new boot: the rolls the old one held and never sent are gone with its RAM."""
+        old = self.status().boot_id
+        missing = self._newest - self._delivered.get(old, 0) if old else 0
+        self._last_sent = self._newest = 0
+        if missing > 0:
+            log.warning("dice tower restarted (boot %s) holding %d roll(s)", boot_id, missing)
+            if self._on_missing is not None:
+                try:
+                    self._on_missing(missing)
+                except Exception:
+                    log.exception("dice tower: the missing-rolls callback failed")
+
     def _roll(self, report: RollReport, link: SerialPort) -> None:
         self._boot(report.boot_id, link)
+        self._last_sent = report.seq
         last = self._delivered.get(report.boot_id, 0)
         if report.seq > last:
             if report.seq > last + 1 and last:
