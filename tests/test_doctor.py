@@ -6,6 +6,7 @@ import os
 import re
 import select
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -140,7 +141,12 @@ def test_a_tower_is_named_with_its_firmware_and_boot(
     with SimulatedTower(tmp_path, trace=True) as tower:
         said = doctor_says(tmp_path, str(tower.port), capsys)
         assert tower.trace is not None
-        boot = re.findall(r"\$HELLO,1,(\w{8}),", tower.trace.read_text())[0]
+        # the trace is written beside the line, and may lag behind what the doctor read
+        deadline = time.monotonic() + 10
+        while not (boots := re.findall(r"\$HELLO,1,(\w{8}),", tower.trace.read_text())):
+            assert time.monotonic() < deadline, "the tower's hello never reached the trace"
+            time.sleep(0.05)
+        boot = boots[0]
     assert (
         said
         == f"ok   tower     dice tower at {tower.port}: firmware 1.0.0, boot {boot}, 3 cradle(s)"

@@ -144,8 +144,11 @@ def test_the_view_tells_each_card_by_its_printed_words_and_the_copies_not_yet_se
     game = started("Kid", "Kid")
     cards = game.view()["cards"]
     assert isinstance(cards, dict) and set(cards) == {c.name for c in CARDS}
-    assert cards["Kid"] == {"type": "survivor", "text": "Escape +2", "unseen": 0}
-    assert cards["Zombie"] == {"type": "zombie", "text": "", "unseen": DECK["Zombie"]}
+    kid = {"type": "survivor", "text": "Escape +2", "unseen": 0, "needs_strong": False}
+    assert cards["Kid"] == kid
+    zombie = {"type": "zombie", "text": "", "unseen": DECK["Zombie"], "needs_strong": False}
+    assert cards["Zombie"] == zombie
+    assert cards["Crush Skull"]["needs_strong"] is True  # the page offers it to Strong survivors
     assert cards["Shotgun"]["text"] == "Weapon +4 · 3 uses"
     assert cards["Crush Skull"]["text"] == ("Weapon +2 · needs Strong · an attack without a weapon")
     assert cards["Motorcycle"]["text"] == "Escape +3 · two survivors"

@@ -45,7 +45,7 @@ def test_setup_takes_names_and_the_table_setting() -> None:
     assert new().table.zombie_events == "one"
     assert Zombified.setup_fields == SETUP_FIELDS
     assert [f.to_json()["type"] for f in SETUP_FIELDS] == ["players", "choice"]
-    assert SETUP_FIELDS[1].options == ("one", "horde")
+    assert [o["value"] for o in SETUP_FIELDS[1].options] == ["one", "horde"]
     assert GAMES["zombified"] is Zombified
 
 
