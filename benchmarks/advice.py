@@ -26,6 +26,7 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 from _service import Service, machine
 
@@ -102,7 +103,7 @@ def win_chances() -> None:
     )
     rng = random.Random(1)
     mid = [TurnPosition(cup=(4, 4, 3), brains_aside=(2, 0, 0)),
-           TurnPosition(cup=(3, 3, 3), feet=(1, 0, 1), brains_aside=(2, 0, 0), shotguns=1),
+           TurnPosition(cup=(3, 3, 2), feet=(1, 0, 1), brains_aside=(2, 0, 0), shotguns=1),
            TurnPosition(cup=(2, 2, 1), feet=(0, 1, 1), brains_aside=(3, 1, 0), shotguns=2),
            TurnPosition(cup=(0, 2, 3), feet=(0, 1, 0), brains_aside=(6, 1, 0))]  # fmt: skip
     turns, later = [], []
@@ -146,14 +147,21 @@ def service_memory() -> None:
                 game = service.post("/api/games", {"kind": "zombie-dice", "setup": {
                     "players": [f"P{i}" for i in range(players)]}})  # fmt: skip
                 gid = game["id"]
-                thirteen = {"dice": [{"value": "brain", "color": "green"}] * 3}
-                service.post(f"/api/games/{gid}/rolls", thirteen)  # P0: 3 brains, then 6, ...
-                for _ in range(4):
-                    service.post(f"/api/games/{gid}/rolls", thirteen)
-                snap = service.post(f"/api/games/{gid}/actions", {"kind": "stop"})  # P0 banks 15
-                feet = {"dice": [{"value": "brain", "color": "green"}] * 2
-                        + [{"value": "feet", "color": "red"}]}  # fmt: skip
-                snap = service.post(f"/api/games/{gid}/rolls", feet)
+
+                def roll(*dice: str, gid: str = gid) -> dict[str, Any]:
+                    faces = {"B": "brain", "F": "feet", "S": "shotgun"}
+                    colours = {"g": "green", "y": "yellow", "r": "red"}
+                    return service.post(f"/api/games/{gid}/rolls", {"dice": [
+                        {"value": faces[d[1]], "color": colours[d[0]]} for d in dice]})  # fmt: skip
+
+                for dice in (("gB",) * 3, ("gB",) * 3, ("yB",) * 3, ("yB", "rB", "rB")):
+                    roll(*dice)  # P0: 12 brains
+                service.post(f"/api/games/{gid}/actions", {"kind": "stop"})
+                for _ in range(players - 1):
+                    roll("rS", "rS", "rS")  # the others bust
+                roll("gB", "gB", "gB")
+                service.post(f"/api/games/{gid}/actions", {"kind": "stop"})  # P0 banks 15
+                snap = roll("gB", "gB", "rF")  # P1 in the last round
                 assert snap["view"]["final_round"] and snap["view"]["advice"], snap["view"]
             status = Path(f"/proc/{service.process.pid}/status").read_text()
             rss = next(line for line in status.splitlines() if line.startswith("VmRSS"))

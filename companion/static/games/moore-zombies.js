@@ -162,10 +162,10 @@
       const deciding = view.phase === "activate" || view.phase === "dice"; // the battle first
       board.append(el("div", { class: "mz" },
         deciding ? battle(snapshot) : null,
+        view.board ? null : decided(view),
         el("div", { class: "mz-field" }, army(view, view.armies[0], live), stake(snapshot), army(view, view.armies[1], live)),
         deciding ? null : battle(snapshot),
         revive(view),
-        view.board ? null : decided(view),
         el("section", { class: "mz-dead", "aria-label": "Dead pile" },
           el("h3", {}, `Dead pile: ${plural(view.dead.length, "card")}`), cards(view.dead, "empty"),
           view.out.length ? el("p", { class: "mz-note" }, "Out of the game: ", cards(view.out)) : null)));
