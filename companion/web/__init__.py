@@ -15,7 +15,7 @@ from companion.players import Players
 from companion.records import Records
 from companion.store import Store
 from companion.table import Table
-from companion.web import api, history, openapi, pages, settings  # noqa: F401  (their routes)
+from companion.web import api, history, openapi, pages, pin_change  # noqa: F401  (their routes)
 from companion.web.auth import Gate
 from companion.web.camera import camera_link
 from companion.web.dice import saved_colors

@@ -1,4 +1,4 @@
-"""The table PIN, over the API."""
+"""Changing the table PIN, over the API."""
 
 from __future__ import annotations
 
