@@ -36,6 +36,7 @@ def serve(args: argparse.Namespace) -> int:
             "DICE": config.dice,
             "MDNS_NAME": config.server.name if config.server.announce else None,
             "TIME_ZONE": config.server.time_zone,
+            "ALLOWED_HOSTS": config.server.hosts,
         }
     )
     table, desk = app.extensions["table"], app.extensions["desk"]
