@@ -27,6 +27,7 @@ def serve(args: argparse.Namespace) -> int:
     from companion.panel import start_panel
     from companion.sources import start_sources
     from companion.web import create_app
+    from companion.web.guard import Unnamed
 
     config = settings(args)
     app = create_app(
@@ -36,10 +37,13 @@ def serve(args: argparse.Namespace) -> int:
             "DICE": config.dice,
             "MDNS_NAME": config.server.name if config.server.announce else None,
             "TIME_ZONE": config.server.time_zone,
+            "ALLOWED_HOSTS": config.server.hosts,
         }
     )
     table, desk = app.extensions["table"], app.extensions["desk"]
-    server = make_server(config.server.host, config.server.port, app, threaded=True)
+    server = make_server(
+        config.server.host, config.server.port, app, threaded=True, request_handler=Unnamed
+    )
     everywhere = config.server.host in ("0.0.0.0", "::")
     host = lan_address() if everywhere else config.server.host
     url = f"http://{host}:{server.server_port}/"

@@ -12,7 +12,9 @@ deleted in the same transaction that appends to the game, so it never outlives t
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -117,6 +119,7 @@ class Store:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            private(self.path)
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -352,6 +355,17 @@ class Store:
             )
 
 
+def private(path: str | Path) -> None:
+    """Make the log file only its owner may read (0600), before SQLite opens it: it holds the
+    PIN and the secret that signs grants. SQLite gives its -wal and -shm files the same mode;
+    group and others lose their access to an older log and its files too."""
+    with contextlib.suppress(OSError):  # a folder it cannot write: SQLite says so
+        os.close(os.open(path, os.O_CREAT | os.O_RDONLY, 0o600))
+    for part in (str(path), f"{path}-wal", f"{path}-shm"):
+        with contextlib.suppress(OSError):  # not there, or not ours to change
+            os.chmod(part, os.stat(part).st_mode & 0o700)
+
+
 def backup(database: str | Path, target: str | Path) -> int:
     """Copy the game log at ``database`` to ``target`` with SQLite's online backup, while the
     service may be writing; the copy is one consistent moment of the log. Returns its games.
@@ -365,6 +379,7 @@ def backup(database: str | Path, target: str | Path) -> int:
     partial = target_path.with_name(target_path.name + ".partial")
     partial.unlink(missing_ok=True)
     try:
+        private(partial)
         source = sqlite3.connect(source_path)
         try:
             copy = sqlite3.connect(partial)

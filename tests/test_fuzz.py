@@ -739,7 +739,7 @@ def test_the_grant_cookie_does_not_carry_the_pin(app: Flask) -> None:
     payload = cookie.value.lstrip(".").split(".")[0]
     raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     data = json.loads(zlib.decompress(raw) if cookie.value.startswith(".") else raw)
-    assert set(data) == {"grant", "csrf", "_permanent"}
+    assert set(data) == {"grant", "id", "since", "csrf", "_permanent"}
     assert PIN not in json.dumps(data) and len(data["grant"]) == 64  # an HMAC, not the PIN
 
 

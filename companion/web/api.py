@@ -184,7 +184,8 @@ def post_session() -> dict[str, Any]:
 
 @bp.delete("/session")
 def delete_session() -> dict[str, Any]:
-    session.clear()
+    """Lock this browser: its grant ends, on every copy of its cookie."""
+    gate().end_grant()
     return {"granted": False, "csrf": None}
 
 
