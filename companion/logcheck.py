@@ -57,7 +57,8 @@ def check_file(path: Path) -> str | None:
     except sqlite3.DatabaseError as exc:
         return f"unreadable to SQLite ({exc})"
     if found != ["ok"]:
-        return f"damaged: SQLite's quick_check found {'; '.join(map(str, found[:3]))}"
+        found_text = "; ".join(" ".join(str(f).split()) for f in found[:3])
+        return f"damaged: SQLite's quick_check found {found_text}"
     return None
 
 

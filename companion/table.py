@@ -185,7 +185,8 @@ class Table:
 
     def current(self) -> str | None:
         """The game the table is playing: the active game changed most recently."""
-        return next((g.id for g in self.store.games() if g.status == "active"), None)
+        games = self.store.games()
+        return next((g.id for g in games if g.status == "active" and not g.damaged), None)
 
     def best(self, kind: str) -> int | None:
         """The personal best of a game kept that way: the lowest score of the games won."""

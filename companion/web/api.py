@@ -229,11 +229,11 @@ def get_game(game_id: str) -> dict[str, Any]:
 
 
 @bp.delete("/games/<game_id>")
-def delete_game(game_id: str) -> tuple[str, int]:
+def delete_game(game_id: str) -> dict[str, Any]:
     """Remove a game and its whole log for good."""
     gate().require()
     table().delete_game(game_id)
-    return "", 204
+    return {"deleted": game_id}
 
 
 @bp.post("/games/<game_id>/actions")
