@@ -33,10 +33,13 @@ EXPORT_VERSION = 1
 GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 #: How many of the latest actions a snapshot's game log carries (the export has them all).
 SNAPSHOT_LOG = 200
-#: The most engine steps checking an imported file may take, event by event as the table
-#: played it (each correction plays the actions after the corrected one again). Set by
-#: benchmarks/import_limit.py: the largest file checks and opens within the budget there.
-IMPORT_STEPS = 40_000
+#: The most events an imported game may have: opening a game costs one engine step per action
+#: in effect, and the largest importable game opens well within 2 s here
+#: (benchmarks/import_limit.py, docs/PERFORMANCE.md).
+IMPORT_EVENTS = 10_000
+#: The most engine steps checking an imported game may take, event by event as the table played
+#: it (each correction plays the actions after the corrected one again); measured alike.
+IMPORT_STEPS = 15_000
 
 
 class TableError(ValueError):
@@ -512,6 +515,11 @@ class Table:
         have that id gets a new one.
         """
         kind, setup, events = read_export(data)
+        if len(events) > IMPORT_EVENTS:
+            raise TooLong(
+                f"This game has {len(events)} events; the table takes games of up to "
+                f"{IMPORT_EVENTS}, which it can open quickly."
+            )
         try:
             history, rejected = History.replay(kind, setup, events, max_steps=IMPORT_STEPS)
         except SetupError as exc:
