@@ -62,7 +62,7 @@ def check_database(config: Config) -> Finding:
 def check_log(config: Config) -> Finding:
     """The log's health, as the service checks it at start, and its backups."""
     path = config.database
-    said = [f"{text} Delete {note} once you have read this." for note, text in notes(path)]
+    said = [f"{full} Delete {note} once you have read this." for note, _, full in notes(path)]
     if path.is_file() and damage(path) is None:
         store = Store(path)
         try:

@@ -77,26 +77,32 @@ def restore(path: Path, why: str) -> None:
     for copy in backups_of(path):
         if check_file(copy) is None:
             backup(copy, path)
-            when = taken_at(copy)
-            said += (
-                f" The table started from its backup of {when:%Y-%m-%d %H:%M} UTC ({copy}):"
-                " moves made after that are lost."
+            when = f"{taken_at(copy):%Y-%m-%d %H:%M} UTC"
+            said += f" The table started from its backup of {when} ({copy})."
+            short = (
+                f"The game log was damaged; the table started from its backup of {when}. "
+                "Moves made after that are lost."
             )
             break
     else:
         said += " There was no good backup of it: the table started with no games."
+        short = "The game log was damaged and there was no backup: the table started empty."
     note = _free(path.with_name(f"{path.name}.restored-{stamp}.txt"))
     fd = os.open(note, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w") as out:
-        out.write(said + "\n")
-    log.error("%s (this note: %s)", said, note)
+        out.write(f"{short}\n{said}\n")
+    log.error("%s %s (this note: %s)", short, said, note)
 
 
-def notes(database: str | Path) -> list[tuple[Path, str]]:
-    """The notes of restores beside the log, oldest first: each file and what it says."""
+def notes(database: str | Path) -> list[tuple[Path, str, str]]:
+    """The notes of restores beside the log, oldest first: each file, what it says in short
+    (for a banner), and in full."""
     path = Path(database)
-    found = sorted(path.parent.glob(f"{path.name}.restored-*.txt"))
-    return [(note, note.read_text().strip()) for note in found]
+    found = []
+    for note in sorted(path.parent.glob(f"{path.name}.restored-*.txt")):
+        short, _, full = note.read_text().strip().partition("\n")
+        found.append((note, short, full))
+    return found
 
 
 def _free(path: Path) -> Path:

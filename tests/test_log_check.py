@@ -76,7 +76,8 @@ def test_a_zeroed_page_moves_the_log_aside_and_the_table_starts_from_its_backup(
     [moved] = aside(db)
     assert moved.read_bytes() == damaged_bytes
     # every page says so, and so does the doctor
-    [(note, said)] = notes(db)
+    [(note, short, said)] = notes(db)
+    assert "started from its backup" in short
     assert str(moved) in said and str(copy) in said
     for path in ("/", "/rules", f"/games/{kept[0]}"):
         page = client.get(path).get_data(as_text=True)
@@ -106,7 +107,7 @@ def test_doctor_tells_of_the_restore_and_of_damage_it_finds(
     main(args)
     out = capsys.readouterr().out
     assert "FIX  log check" in out and "moved aside" in out and "1 backup(s)" in out
-    for note, _ in notes(db):
+    for note, *_ in notes(db):
         note.unlink()
     main(args)
     assert "ok   log check passes SQLite's quick_check" in capsys.readouterr().out
@@ -156,7 +157,7 @@ def test_a_zero_length_log_with_backups_is_damage_not_a_new_table(tmp_path: Path
     assert app.extensions["gate"].pin == pin, "not a new table with a new PIN"
     assert sorted(g.id for g in app.extensions["table"].games()) == sorted(kept)
     assert [p.stat().st_size for p in aside(db)] == [0]
-    assert "empty" in notes(db)[0][1]
+    assert "empty" in notes(db)[0][2]
     app.extensions["table"].store.close()
 
 
@@ -167,7 +168,7 @@ def test_a_missing_log_with_backups_is_restored(tmp_path: Path) -> None:
     db.unlink()
     app = app_on(db)
     assert sorted(g.id for g in app.extensions["table"].games()) == sorted(kept)
-    assert "missing" in notes(db)[0][1]
+    assert "missing" in notes(db)[0][2]
     app.extensions["table"].store.close()
 
 

@@ -72,5 +72,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.context_processor(camera_link)
-    app.context_processor(lambda: {"log_notes": [said for _, said in notes(store.path)]})
+    app.context_processor(lambda: {"log_notes": [note[1:] for note in notes(store.path)]})
     return app
