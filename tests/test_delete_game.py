@@ -66,6 +66,18 @@ def test_a_deleted_game_is_gone_and_the_others_play_on(app: Flask, client: Flask
     assert client.get("/api/games").get_json()["current"] == kept
 
 
+def test_deleting_answers_as_described(client: FlaskClient) -> None:
+    from tests.test_openapi import Checker, described
+
+    checker = Checker(described(client))
+    game_id = start(client)
+    response = checker.call(client, "get", "/games")
+    assert response.get_json()["games"][0]["damaged"] is None
+    assert checker.call(client, "delete", "/games/{game_id}", game_id=game_id).status_code == 200
+    assert checker.call(client, "delete", "/games/{game_id}", game_id=game_id).status_code == 404
+    assert checker.checked["DELETE /games/{game_id} 200"] == 1
+
+
 def test_a_deleted_game_can_be_imported_again(client: FlaskClient) -> None:
     game_id = start(client)
     exported = client.get(f"/api/games/{game_id}/export").get_json()
