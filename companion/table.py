@@ -124,6 +124,8 @@ class Table:
         self._opening: dict[str, threading.Lock] = {}
         #: Games deleted since the table started (a rebuild that raced a deletion is dropped).
         self._deleted: set[str] = set()
+        #: Kinds whose finished games are all open (a personal best draws on them).
+        self._kinds_open: set[str] = set()
         self._snapshots: dict[str, tuple[int, dict[str, Any], str]] = {}
         self._listeners: list[Listener] = []
         #: Changes accepted since the table started, and the number of each game's latest one.
@@ -151,9 +153,12 @@ class Table:
             return history
 
     def _prepare(self, game_id: str) -> None:
-        """Open the game, and the games its snapshot draws on, before taking the table's lock."""
-        if self.history(game_id).game.keeps_best:
-            self.best(self._histories[game_id].kind)
+        """Open the game, and the games its snapshot draws on, before taking the table's lock.
+        (A game finished later is open already: it was played or imported here.)"""
+        history = self.history(game_id)
+        if history.game.keeps_best and history.kind not in self._kinds_open:
+            self.best(history.kind)
+            self._kinds_open.add(history.kind)
 
     def _rebuild(self, game_id: str) -> History:
         record = self.record(game_id)
@@ -228,9 +233,8 @@ class Table:
         return version, text
 
     def _snapshot(self, game_id: str) -> tuple[int, dict[str, Any], str]:
-        self.history(game_id)
+        history = self.history(game_id)
         with self._lock:
-            history = self.history(game_id)
             cached = self._snapshots.get(game_id)
             if cached is not None and cached[0] == history.next_seq:
                 return cached
