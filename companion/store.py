@@ -486,8 +486,14 @@ class LogLock:
 
     def __init__(self, database: str | Path) -> None:
         self.path = Path(f"{database}.lock")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise StoreError(
+                f"cannot open the game log {database} for writing: unable to open its lock "
+                f"file {self.path}: {exc.strerror}"
+            ) from exc
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
