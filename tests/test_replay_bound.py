@@ -121,20 +121,26 @@ def test_opening_a_game_does_not_hold_up_play_in_another(
 
     def held_up(*args: Any) -> History:
         inside.set()
-        assert release.wait(30)
+        release.wait(60)
         return restore(*args)
 
     monkeypatch.setattr(History, "restore", held_up)
     opener = threading.Thread(target=fresh.snapshot, args=(slow,))
+    played: list[int] = []
+    player = threading.Thread(
+        target=lambda: played.append(fresh.roll(other, roll("gF gF gF")).version)
+    )
     opener.start()
     try:
         assert inside.wait(30)
-        change = fresh.roll(other, roll("gF gF gF"))  # would wait for the lock if held
-        assert change.version == 1
-        assert fresh.snapshot(other)["version"] == 1
+        player.start()
+        player.join(20)  # while the slow game is still being opened
+        assert played == [1], "play in another game waited for this one to open"
+        assert opener.is_alive()
     finally:
         release.set()
         opener.join(30)
+        player.join(30)
     assert fresh.snapshot(slow)["version"] == 1
 
 
