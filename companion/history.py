@@ -201,18 +201,20 @@ class History:
         that does not apply."""
         setup = dict(setup)
         in_effect: list[tuple[int, Action, bool]] = []  # (seq, action, corrected)
+        where: dict[int, int] = {}  # seq -> its place in in_effect
         next_seq = 0
         for event in events:
             payload = event.payload
             if event.type == "action":
+                where[event.seq] = len(in_effect)
                 in_effect.append((event.seq, Action.from_json(payload["action"]), False))
             elif event.type == "undo":
                 if not in_effect:
                     raise RuleError("core.undo", f"event {event.seq}: there is nothing to undo")
-                in_effect.pop()
+                del where[in_effect.pop()[0]]
             elif event.type == "correct":
                 target = int(payload["target"])
-                index = next((i for i, (s, _, _) in enumerate(in_effect) if s == target), None)
+                index = where.get(target)
                 if index is None or "roll" not in in_effect[index][1].params:
                     raise CorrectionError(f"event {event.seq}: no roll #{target} to correct")
                 old = in_effect[index][1]
