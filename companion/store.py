@@ -257,14 +257,11 @@ class Store:
                 "SELECT seq, type, payload, at FROM events WHERE game_id = ? ORDER BY seq",
                 (game_id,),
             ).fetchall()
-        events = []
-        for n, (seq, type_, payload, at) in enumerate(rows):
-            why = _unreadable_event(n, seq, type_, payload)
-            if why is not None:
-                self.damaged[game_id] = why
-                raise DamagedGame(why)
-            events.append(Event(seq, type_, json.loads(payload), at))
-        return events
+        try:
+            return [_read_event(n, *row) for n, row in enumerate(rows)]
+        except ValueError as exc:
+            self.damaged[game_id] = str(exc)
+            raise DamagedGame(str(exc)) from exc
 
     def delete_game(self, game_id: str) -> bool:
         """Remove a game and all its events in one durable transaction; whether it was here."""
@@ -287,15 +284,16 @@ class Store:
                 if why is not None:
                     damaged[row[0]] = why
             n, previous = 0, None
-            for game_id, seq, type_, payload in self._db.execute(
-                "SELECT game_id, seq, type, payload FROM events ORDER BY game_id, seq"
+            for game_id, *row in self._db.execute(
+                "SELECT game_id, seq, type, payload, at FROM events ORDER BY game_id, seq"
             ):
                 n = 0 if game_id != previous else n + 1
                 previous = game_id
                 if game_id not in damaged:
-                    why = _unreadable_event(n, seq, type_, payload)
-                    if why is not None:
-                        damaged[game_id] = why
+                    try:
+                        _read_event(n, *row)
+                    except ValueError as exc:
+                        damaged[game_id] = str(exc)
         self.damaged = damaged
         return damaged
 
@@ -464,17 +462,16 @@ def _unreadable_game(kind: Any, setup: Any, players: Any, winners: Any) -> str |
     return None
 
 
-def _unreadable_event(n: int, seq: Any, type_: Any, payload: Any) -> str | None:
-    """Why the ``n``-th event of a game cannot be read, or None."""
+def _read_event(n: int, seq: Any, type_: Any, payload: Any, at: Any) -> Event:
+    """The ``n``-th event of a game, or ``ValueError`` saying why it cannot be read."""
     try:
         if seq != n:
             raise ValueError(f"it is numbered {seq!r}")
         if type_ not in EVENT_TYPES:
             raise ValueError(f"its type {type_!r} is unknown")
-        _object(payload)
+        return Event(seq, type_, _object(payload), str(at))
     except (ValueError, TypeError) as exc:
-        return f"event {n} of the game cannot be read ({exc})"
-    return None
+        raise ValueError(f"event {n} of the game cannot be read ({exc})") from exc
 
 
 class LogLock:
