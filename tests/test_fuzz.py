@@ -625,7 +625,9 @@ def bads() -> list[Bad]:
         Bad("rules of no game", "GET", "/api/rules/chess", status=404),
         Bad("no such endpoint", "GET", "/api/teleport", status=404),
         Bad("PUT a game list", "PUT", "/api/games", NEW, 405),
-        Bad("DELETE a game", "DELETE", g, None, 405),
+        Bad("DELETE a game without the PIN", "DELETE", g, None, 401, who="nobody", says="PIN"),
+        Bad("DELETE a game that is not there", "DELETE", "/api/games/nope", None, 404),
+        Bad("PATCH a game", "PATCH", g, None, 405),
         Bad("GET a move", "GET", g + "/actions", status=405),
         # a finished game
         Bad("play on in a finished game", "POST", "/api/games/{finished}/rolls", FEET, 409,

@@ -11,6 +11,7 @@ from flask import Flask
 
 from companion.config import DiceConfig
 from companion.desk import DiceDesk
+from companion.logcheck import notes, open_log
 from companion.players import Players
 from companion.records import Records
 from companion.store import Store
@@ -61,7 +62,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         ALLOWED_HOSTS=(),
     )
     app.config.from_mapping(config or {})
-    store = Store(app.config["DATABASE"])
+    store = open_log(app.config["DATABASE"])  # checked, restored from a backup if damaged
     secret = store.setting("secret")
     if secret is None:
         secret = secrets.token_hex(32)
@@ -80,5 +81,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.context_processor(camera_link)
+    app.context_processor(lambda: {"log_notes": [note[1:] for note in notes(store.path)]})
     guard.install(app)
     return app

@@ -229,6 +229,14 @@ def get_game(game_id: str) -> dict[str, Any]:
     return table().snapshot(game_id)
 
 
+@bp.delete("/games/<game_id>")
+def delete_game(game_id: str) -> dict[str, Any]:
+    """Remove a game and its whole log for good."""
+    gate().require()
+    table().delete_game(game_id)
+    return {"deleted": game_id}
+
+
 @bp.post("/games/<game_id>/actions")
 def post_action(game_id: str) -> dict[str, Any]:
     gate().require()
