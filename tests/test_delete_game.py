@@ -113,26 +113,25 @@ def test_a_tablet_deletes_a_game_after_confirming_under_the_restore_banner(
     take_backup(db)
     db.write_bytes(b"")  # damaged: the service starts from the backup and says so
     server = Server(db).start()
-    page = open_screen(tmp_path, "phone")
     try:
-        page.get(server.url + "/")
-        banner = page.find_element(By.CSS_SELECTOR, ".log-notes")
-        assert banner.is_displayed() and "started from its backup" in banner.text
-        delete = f'button.delete-game[data-id="{doomed}"]'
-        page.find_element(By.CSS_SELECTOR, delete).click()
-        wait(page, "document.getElementById('confirm-dialog').open")
-        assert "Ana, Ben" in page.find_element(By.ID, "confirm-text").text
-        page.find_element(By.ID, "confirm-no").click()  # kept
-        assert doomed in [g["id"] for g in server.get("/api/games")["games"]]
-        page.find_element(By.CSS_SELECTOR, delete).click()
-        wait(page, "document.getElementById('confirm-dialog').open")
-        page.find_element(By.ID, "confirm-yes").click()
-        wait(page, "document.getElementById('pin-dialog').open")
-        unlock(page)
-        wait(page, f"!document.querySelector('{delete}')")
-        assert [g["id"] for g in server.get("/api/games")["games"]] == [kept]
-        page.get(f"{server.url}/games/{kept}")
-        assert page.find_element(By.CSS_SELECTOR, ".log-notes").is_displayed()
+        with open_screen(tmp_path, "phone") as page:
+            page.get(server.url + "/")
+            banner = page.find_element(By.CSS_SELECTOR, ".log-notes")
+            assert banner.is_displayed() and "started from its backup" in banner.text
+            delete = f'button.delete-game[data-id="{doomed}"]'
+            page.find_element(By.CSS_SELECTOR, delete).click()
+            wait(page, "document.getElementById('confirm-dialog').open")
+            assert "Ana, Ben" in page.find_element(By.ID, "confirm-text").text
+            page.find_element(By.ID, "confirm-no").click()  # kept
+            assert doomed in [g["id"] for g in server.get("/api/games")["games"]]
+            page.find_element(By.CSS_SELECTOR, delete).click()
+            wait(page, "document.getElementById('confirm-dialog').open")
+            page.find_element(By.ID, "confirm-yes").click()
+            wait(page, "document.getElementById('pin-dialog').open")
+            unlock(page)
+            wait(page, f"!document.querySelector('{delete}')")
+            assert [g["id"] for g in server.get("/api/games")["games"]] == [kept]
+            page.get(f"{server.url}/games/{kept}")
+            assert page.find_element(By.CSS_SELECTOR, ".log-notes").is_displayed()
     finally:
-        page.quit()
         server.stop()
