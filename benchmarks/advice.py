@@ -125,15 +125,43 @@ def win_chances() -> None:
     )
     for name, table in (
         ("last round, 2 players, the last seat", Table((14, 9), 1, (0, 1), True)),
-        ("last round, 3 players, one seat to follow", Table((10, 13, 9), 1, (0, 1, 2), True)),
-        ("last round, 4 players, two seats to follow",
-         Table((14, 12, 9, 11), 1, (0, 1, 2, 3), True)),
         ("tiebreaker round of 3, first seat", Table((14, 14, 14), 0, (0, 1, 2), True)),
     ):  # fmt: skip
         print(
             f"  {name}: first advice "
             f"{cpu(lambda table=table: chances(table, mid[0])) * 1e3:.0f} ms, "
             f"later {cpu(lambda table=table: chances(table, mid[1])) * 1e3:.2f} ms"
+        )
+    last_rounds()
+
+
+def last_rounds() -> None:
+    """The first advice of a turn in a last round with 1 to 7 seats still to play after the
+    player (the first seat banked 14 and ended the rounds; the player, second, has 12), from
+    cold round caches; then what following every seat exactly costs."""
+    from companion.games.zombie_dice_odds import (
+        FOLLOWED,
+        REACH,
+        Round,
+        Table,
+        _turn,
+        chances,
+        last_round,
+        tiebreak,
+    )
+
+    print(f"  last rounds, first advice of the second seat's turn (follows {FOLLOWED} seats):")
+    position = TurnPosition(cup=(4, 4, 3), brains_aside=(2, 0, 0))
+    for later in range(1, 8):
+        rest = (11, 9, 12, 10, 8, 13, 7)[:later]
+        table = Table((14, 12, *rest), 1, tuple(range(later + 2)), True)
+        last_round.cache_clear()
+        _turn.cache_clear()
+        advised = cpu(lambda table=table: chances(table, position))
+        exact = cpu(lambda rest=rest: Round(tiebreak).worth(12, rest, 14, 1, REACH))
+        print(
+            f"    {later} after the player ({later + 2} players): {advised * 1e3:.0f} ms; "
+            f"every seat followed: {exact * 1e3:.0f} ms"
         )
 
 
