@@ -132,6 +132,13 @@ class Round:
     def worth(self, score: int, rest: tuple[int, ...], bar: int, level: int, cap: int) -> Floats:
         """What each number of brains banked (0 to ``cap``) is worth to a seat with ``score`` now
         playing, ``rest`` after it."""
+        out = self._worth(score, rest, bar, level, cap)
+        # a few MB each, and the next turn's seats face other bars
+        self._rises.clear()
+        self._crossed = None
+        return out
+
+    def _worth(self, score: int, rest: tuple[int, ...], bar: int, level: int, cap: int) -> Floats:
         out = np.empty(cap + 1)
         for gain in range(cap + 1):
             total = score + gain
@@ -141,9 +148,6 @@ class Round:
                 out[gain] = self.share(rest, bar, level + 1, level)
             else:
                 out[gain] = self.share(rest, total, 1, 0)
-        # a few MB each, and the next turn's seats face other bars
-        self._rises.clear()
-        self._crossed = None
         return out
 
     def outlook(self, rest: tuple[int, ...], bar: int, level: int) -> Outlook:
@@ -168,7 +172,7 @@ class Round:
             self._above(rest, level)
             return self._outlooks[rest, need, level]
         cap = self.reach
-        worth = self.worth(0, rest, need, level, cap)
+        worth = self._worth(0, rest, need, level, cap)
         follow = np.zeros((cap + 1, 1, 2 + len(rest)))
         for gain in range(cap + 1):
             if level and gain < need:
