@@ -136,9 +136,10 @@ def win_chances() -> None:
 
 
 def last_rounds() -> None:
-    """The first advice of a turn in a last round with 1 to 7 seats still to play after the
-    player (the first seat banked 14 and ended the rounds; the player, second, has 12), from
-    cold round caches; then what following every seat exactly costs."""
+    """The first advice of a turn with 1 to 7 seats still to play after the player, from cold
+    round caches: last rounds of 3 to 8 players (the first seat banked 14 and ended the rounds;
+    the player, second, has 12), then the first seat of a tiebreaker round of 8; and what
+    following every seat exactly costs."""
     from companion.games.zombie_dice_odds import (
         FOLLOWED,
         REACH,
@@ -150,17 +151,22 @@ def last_rounds() -> None:
         tiebreak,
     )
 
-    print(f"  last rounds, first advice of the second seat's turn (follows {FOLLOWED} seats):")
+    print(f"  first advice of a turn, by seats still to play after it (follows {FOLLOWED}):")
     position = TurnPosition(cup=(4, 4, 3), brains_aside=(2, 0, 0))
-    for later in range(1, 8):
-        rest = (11, 9, 12, 10, 8, 13, 7)[:later]
-        table = Table((14, 12, *rest), 1, tuple(range(later + 2)), True)
+    rows = [
+        (f"last round of {later + 2}, second seat", Table((14, 12, *rest), 1,
+         tuple(range(later + 2)), True), (12, rest, 14, 1))
+        for later in range(1, 7)
+        for rest in [(11, 9, 12, 10, 8, 13)[:later]]
+    ] + [("tiebreaker round of 8, first seat", Table((15,) * 8, 0, tuple(range(8)), True),
+          (15, (15,) * 7, 0, 0))]  # fmt: skip
+    for name, table, round_state in rows:
         last_round.cache_clear()
         _turn.cache_clear()
         advised = cpu(lambda table=table: chances(table, position))
-        exact = cpu(lambda rest=rest: Round(tiebreak).worth(12, rest, 14, 1, REACH))
+        exact = cpu(lambda state=round_state: Round(tiebreak).worth(*state, REACH))
         print(
-            f"    {later} after the player ({later + 2} players): {advised * 1e3:.0f} ms; "
+            f"    {len(round_state[1])} after ({name}): {advised * 1e3:.0f} ms; "
             f"every seat followed: {exact * 1e3:.0f} ms"
         )
 

@@ -241,6 +241,7 @@ class Round:
         if rest in self._rises:
             return self._rises[rest]
         graph, cap, later = self.graph, self.reach, len(rest)
+        crossed = self.crossings()  # before the solve, to hold less memory at once
         worth = np.array([0.0, *(self.share(rest, g, 1, 0) for g in range(1, cap + 1))])
         follow = np.zeros((cap + 1, 1, 1 + later))
         follow[0, 0, 0] = 1.0  # a bust, below any bar
@@ -249,7 +250,6 @@ class Round:
         solution = solve(graph, worth, follow, keep=True, lifts=True)
         assert solution.value is not None and solution.lifts is not None
         values = solution.value[:, 0]  # brains, values (win, bust, later seats), configuration
-        crossed = self.crossings()
         past = np.zeros((cap, 2 + later))  # by need from 1
         for need in range(1, cap):
             past[need - 1] = values[min(need + 1, cap)] @ crossed[need, 1]

@@ -342,21 +342,19 @@ def crossings(graph: TurnGraph, cap: int) -> Floats:
     size = len(graph)
     mass = np.zeros((cap + 3, size))  # the chance the turn ever holds b brains at configuration i
     mass[0, 0] = 1.0
-    lifted = np.zeros((cap, 3, size))  # from b brains, by brains added 1 to 3, where it lands
+    out = np.zeros((cap + 1, 3, size))
     lifts = plan.lifts
     for b in range(cap):
         here = mass[b]
         for members, flat in reversed(plan.layers):  # brainless rolls go to shallower layers
             if len(flat.owners):
                 here += np.bincount(flat.target, flat.carried(here[members]), size)
-        lifted[b] = np.bincount(
+        # from b brains, by brains added 1 to 3, where the roll lands
+        lifted = np.bincount(
             (lifts.gain - 1) * size + lifts.target, lifts.carried(here), 3 * size
         ).reshape(3, size)
-        mass[b + 1 : b + 4] += lifted[b]
-    out = np.zeros((cap + 1, 3, size))
-    for n in range(1, cap + 1):
-        for j in range(3):
-            for gain in range(j + 1, 4):
-                if n + j - gain >= 0:
-                    out[n, j] += lifted[n + j - gain, gain - 1]
+        mass[b + 1 : b + 4] += lifted
+        for gain in (1, 2, 3):  # landing on b + gain crosses every n from b + 1 to it
+            for n in range(b + 1, min(b + gain, cap) + 1):
+                out[n, b + gain - n] += lifted[gain - 1]
     return out
