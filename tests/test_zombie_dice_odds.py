@@ -316,7 +316,7 @@ def test_tiebreaker_chances() -> None:
     for n in range(3, 9):  # up to the most players, from the table
         ties = tiebreak(n)
         assert sum(ties) == pytest.approx(1, abs=1e-9)
-        assert all(a < b for a, b in zip(ties, ties[1:]))
+        assert all(a < b for a, b in zip(ties, ties[1:], strict=False))
     assert tiebreak(9) == (1 / 9,) * 9  # not in the table: equal shares
 
 
