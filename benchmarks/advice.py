@@ -125,15 +125,49 @@ def win_chances() -> None:
     )
     for name, table in (
         ("last round, 2 players, the last seat", Table((14, 9), 1, (0, 1), True)),
-        ("last round, 3 players, one seat to follow", Table((10, 13, 9), 1, (0, 1, 2), True)),
-        ("last round, 4 players, two seats to follow",
-         Table((14, 12, 9, 11), 1, (0, 1, 2, 3), True)),
         ("tiebreaker round of 3, first seat", Table((14, 14, 14), 0, (0, 1, 2), True)),
     ):  # fmt: skip
         print(
             f"  {name}: first advice "
             f"{cpu(lambda table=table: chances(table, mid[0])) * 1e3:.0f} ms, "
             f"later {cpu(lambda table=table: chances(table, mid[1])) * 1e3:.2f} ms"
+        )
+    last_rounds()
+
+
+def last_rounds() -> None:
+    """The first advice of a turn with 1 to 7 seats still to play after the player, from cold
+    round caches: last rounds of 3 to 8 players (the first seat banked 14 and ended the rounds;
+    the player, second, has 12), then the first seat of a tiebreaker round of 8; and what
+    following every seat exactly costs."""
+    from companion.games.zombie_dice_odds import (
+        FOLLOWED,
+        REACH,
+        Round,
+        Table,
+        _turn,
+        chances,
+        last_round,
+        tiebreak,
+    )
+
+    print(f"  first advice of a turn, by seats still to play after it (follows {FOLLOWED}):")
+    position = TurnPosition(cup=(4, 4, 3), brains_aside=(2, 0, 0))
+    rows = [
+        (f"last round of {later + 2}, second seat", Table((14, 12, *rest), 1,
+         tuple(range(later + 2)), True), (12, rest, 14, 1))
+        for later in range(1, 7)
+        for rest in [(11, 9, 12, 10, 8, 13)[:later]]
+    ] + [("tiebreaker round of 8, first seat", Table((15,) * 8, 0, tuple(range(8)), True),
+          (15, (15,) * 7, 0, 0))]  # fmt: skip
+    for name, table, round_state in rows:
+        last_round.cache_clear()
+        _turn.cache_clear()
+        advised = cpu(lambda table=table: chances(table, position))
+        exact = cpu(lambda state=round_state: Round(tiebreak).worth(*state, REACH))
+        print(
+            f"    {len(round_state[1])} after ({name}): {advised * 1e3:.0f} ms; "
+            f"every seat followed: {exact * 1e3:.0f} ms"
         )
 
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 
@@ -116,6 +117,140 @@ def test_the_two_player_table_agrees_with_an_independent_solver(
     assert table[0, 0, 0] > 1 - table[1, 0, 0]
 
 
+# --- an independent solver for the rest of a round ------------------------------------------
+#
+# Seat by seat, plain recursion over who is on the bar; each seat's turn solved over the
+# engine's positions for its own chance, carrying every seat's chance along under that play.
+
+Chances = tuple[float, ...]
+Ties = Callable[[int], Sequence[float]]
+
+
+@cache
+def banked(worth: tuple[float, ...]) -> tuple[float, ...]:
+    """The chance of each number of brains a turn banks when it is played for ``worth`` (a bust
+    banks 0; the turn stops at the last entry; on a tie between rolling and stopping it stops)."""
+    cap = len(worth) - 1
+    memo: dict[TurnPosition, tuple[float, tuple[float, ...]]] = {}
+
+    def play(position: TurnPosition) -> tuple[float, tuple[float, ...]]:
+        b = min(position.brains, cap)
+        stop = tuple(1.0 if i == b else 0.0 for i in range(cap + 1))
+        if b == cap:
+            return worth[cap], stop
+        if position not in memo:
+            bust, loop, others = moves(position)
+            value = bust * worth[0]
+            ends = [bust if i == 0 else 0.0 for i in range(cap + 1)]
+            for child, p in others:
+                v, child_ends = play(child)
+                value += p * v
+                ends = [e + p * c for e, c in zip(ends, child_ends, strict=True)]
+            if value / (1 - loop) > worth[b]:
+                memo[position] = value / (1 - loop), tuple(e / (1 - loop) for e in ends)
+            else:
+                memo[position] = worth[b], stop
+        return memo[position]
+
+    return play(TurnPosition())[1]
+
+
+def round_game(
+    played: int, rest: tuple[int, ...], reach: int, ties: Ties
+) -> Callable[[int, int, tuple[int, ...]], Chances]:
+    """``after(seat, bar, on_bar)``: every seat's chance to win, by seat, when seats 0 to
+    ``seat - 1`` have played this round (those in ``on_bar`` on the bar, the others below it)
+    and the seats from ``seat`` on still play, each for its own chance, knowing the bar; the seats
+    from ``played`` on have the scores ``rest``."""
+    seats = played + len(rest)
+
+    @cache
+    def after(seat: int, bar: int, on: tuple[int, ...]) -> Chances:
+        if seat == seats:
+            shares = ties(len(on))
+            return tuple(float(shares[on.index(s)]) if s in on else 0.0 for s in range(seats))
+        payoff = [after(seat + 1, *banking(seat, bar, on, gain)) for gain in range(reach + 1)]
+        ends = banked(tuple(p[seat] for p in payoff))
+        return tuple(sum(e * p[s] for e, p in zip(ends, payoff, strict=True)) for s in range(seats))
+
+    def banking(seat: int, bar: int, on: tuple[int, ...], gain: int) -> tuple[int, tuple[int, ...]]:
+        total = rest[seat - played] + gain
+        if on and total < bar:
+            return bar, on
+        if on and total == bar:
+            return bar, (*on, seat)
+        return total, (seat,)
+
+    return after
+
+
+def uneven(n: int) -> tuple[float, ...]:
+    """Tiebreaker chances that favour later seats, unlike any real table."""
+    return tuple((i + 1) / (n * (n + 1) / 2) for i in range(n))
+
+
+@pytest.mark.parametrize(
+    ("played", "on_bar", "bar", "rest"),
+    [
+        (1, (0,), 7, (5, 6, 4)),  # two seats still to play after the player
+        (2, (0, 1), 6, (5, 4, 6, 3)),  # three, two seats level on the bar
+        (2, (1,), 5, (5, 7, 3, 4)),  # three, the player level with the bar
+        (0, (), 0, (0, 0, 0)),  # a tiebreaker round of three, its first seat
+    ],
+)
+def test_a_round_follows_every_seat_still_to_play(
+    played: int, on_bar: tuple[int, ...], bar: int, rest: tuple[int, ...]
+) -> None:
+    reach, level = 4, len(on_bar)
+    rounds = Round(uneven, reach=reach)
+    after = round_game(played, rest, reach, uneven)
+    expected = after(played, bar, on_bar)
+    for i in range(len(rest)):
+        assert rounds.chance(rest, bar, level, i) == pytest.approx(expected[played + i], abs=1e-12)
+    for place, seat in enumerate(on_bar):
+        assert rounds.share(rest, bar, level, place) == pytest.approx(expected[seat], abs=1e-12)
+    # what the player's turn is worth, brain by brain, is the solver's round after it
+    got = rounds.worth(rest[0], rest[1:], bar, level, reach)
+    for gain in range(reach + 1):
+        total = rest[0] + gain
+        if level and total < bar:
+            want = 0.0
+        elif level and total == bar:
+            want = after(played + 1, bar, (*on_bar, played))[played]
+        else:
+            want = after(played + 1, total, (played,))[played]
+        assert got[gain] == pytest.approx(want, abs=1e-12)
+    # the last seat counts: without it, the chances are others
+    fewer = round_game(played, rest[:-1], reach, uneven)(played, bar, on_bar)
+    assert max(abs(a - b) for a, b in zip(expected, fewer, strict=False)) > 0.01
+
+
+def test_tiebreaker_chances_of_three_agree_with_an_independent_solver() -> None:
+    reach = 3
+    ties = tiebreaks(3, reach=reach, graph=shipped())
+    found: dict[int, Sequence[float]] = {1: (1.0,)}
+    for n in (2, 3):  # each a fixed point: a tie of all n again is this round once more
+        found[n] = (1 / n,) * n
+        for _ in range(40):
+            new = round_game(0, (0,) * n, reach, found.__getitem__)(0, 0, ())
+            moved = max(abs(a - b) for a, b in zip(new, found[n], strict=True))
+            found[n] = new
+            if moved < 1e-11:
+                break
+        assert ties[n, :n] == pytest.approx(found[n], abs=1e-9)
+    three = found[3]
+    assert sum(three) == pytest.approx(1, abs=1e-12)
+    assert three[0] < three[1] < three[2]  # knowing the bar is worth more
+
+
+def test_the_advice_counts_two_seats_still_to_play() -> None:
+    # Ana banked 14 and ended the rounds; Ben plays on 12, then Cy on 11 and Di on 9.
+    table = Table(scores=(14, 12, 11, 9), seat=1, contenders=(0, 1, 2, 3), final=True)
+    both = Round(tiebreak).worth(12, (11, 9), 14, 1, REACH)
+    assert np.abs(worth(table) - both).max() < 1e-12
+    assert np.abs(worth(table) - Round(tiebreak).worth(12, (11,), 14, 1, REACH)).max() > 0.01
+
+
 # --- hand-computed positions ------------------------------------------------------------------
 
 # Two shotguns and three green feet in hand: the roll is the three greens. No shotgun among
@@ -178,7 +313,11 @@ def test_tiebreaker_chances() -> None:
     first, second = tiebreak(2)
     assert first + second == pytest.approx(1, abs=1e-9)
     assert second > first  # playing second, knowing the bar, is worth more
-    assert tiebreak(3) == (1 / 3,) * 3  # not in the table: equal shares
+    for n in range(3, 9):  # up to the most players, from the table
+        ties = tiebreak(n)
+        assert sum(ties) == pytest.approx(1, abs=1e-9)
+        assert all(a < b for a, b in zip(ties, ties[1:], strict=False))
+    assert tiebreak(9) == (1 / 9,) * 9  # not in the table: equal shares
 
 
 def test_more_brains_never_lower_the_chance_in_the_table() -> None:

@@ -11,13 +11,17 @@ it. Each seat still to play, in seat order, plays its turn for its own best chan
 the bar: it loses if it ends below, joins a tie if it ends on it, and sets a new bar if it ends
 above. When the round is over, one seat on the bar wins; several play a tiebreaker round (ZD-8),
 worth :func:`tiebreak` to each by its place in seat order. :class:`Round` works this through seat
-by seat: for each seat still to play, facing each bar it can meet, one exact turn solve gives its
+by seat: for each seat still to play, facing each bar it can meet, an exact turn solve gives its
 own chance and the chances that it ends below or on the bar (the seats that played) and what
-every later seat's chance becomes. The work grows steeply with each seat to follow (one seat: a
-few hundred milliseconds; two: some ten seconds), so the advice follows the :data:`FOLLOWED` seat
-still to play with the best score: exact whenever at most one seat is still to play after the
-player (every last round of two or three players, and the last two seats of any round); further
-seats, further behind, are left out. :class:`Round` itself follows any number of seats.
+every later seat's chance becomes. One solve serves every bar a seat can face: below the bar it
+rolls on whatever the bar (stopping there loses), and above it its play does not depend on the
+bar, so only the turn that stands on the bar is played out for each (see :meth:`Round._above`).
+Following every seat costs about a second of CPU for two seats after the player and a second or
+two more for each further seat (``benchmarks/advice.py``), so the advice follows the
+:data:`FOLLOWED` seats still to play with the best scores: exact whenever at most two seats are
+still to play after the player (every last round of up to four players, every tiebreaker round
+of up to three, and the last three seats of any round); further seats, further behind, are left
+out. :class:`Round` itself follows any number of seats.
 
 **Before the last round, two players**: the chance to win from both scores and whose turn it is,
 by value iteration (:mod:`companion.games.zombie_dice_table`), shipped as a small table.
@@ -41,14 +45,26 @@ from pathlib import Path
 import numpy as np
 
 from companion.games.zombie_dice_advice import TurnPosition
-from companion.games.zombie_dice_turns import Floats, Solution, TurnGraph, shipped, solve
+from companion.games.zombie_dice_turns import (
+    Floats,
+    Solution,
+    TurnGraph,
+    crossings,
+    settle,
+    shipped,
+    solve,
+)
 
 #: Brains that end the game's ordinary rounds (ZD-7).
 TARGET = 13
 #: Brains a turn is followed to.
 REACH = 32
 #: Seats still to play in a last round that the chances follow (those with the best scores).
-FOLLOWED = 1
+FOLLOWED = 2
+#: Seats whose turns above a bar :class:`Round` keeps solved while it works (a few MB each).
+RISES = 8
+#: Bars that :meth:`Round._above` plays out together.
+CHUNK = 8
 #: The two-player table and the tiebreaker chances, written by
 #: ``python -m companion.games.zombie_dice_table``.
 TABLE = Path(__file__).with_name("zombie_dice_table.npz")
@@ -66,6 +82,18 @@ class Outlook:
     later: tuple[float, ...]  # the chances of the seats after it to win the game
 
 
+@dataclass(frozen=True)
+class _Rise:
+    """The turn of a seat above any bar, for :meth:`Round._above`, by need ``n`` from 1 (row
+    ``n - 1``): ``lifts[n - 1, v, i]`` is what the rolls that add brains from configuration ``i``
+    holding ``n`` brains are worth to value ``v`` (its chance to win; the chance it busts; the
+    chance of each later seat, counting a bust as 0), and ``past[n - 1, v]`` what a turn that
+    first crosses ``n`` brains past ``n`` brings to it."""
+
+    lifts: Floats
+    past: Floats
+
+
 class Round:
     """The rest of a last round or a tiebreaker round, with ``ties(n)`` the chances of ``n``
     tied seats in a tiebreaker round, by seat order.
@@ -81,6 +109,8 @@ class Round:
         self.graph = graph or shipped()
         self._outlooks: dict[tuple[tuple[int, ...], int, int], Outlook] = {}
         self._last: dict[object, Floats] = {}
+        self._rises: dict[tuple[int, ...], _Rise] = {}
+        self._crossed: Floats | None = None
 
     def share(self, rest: tuple[int, ...], bar: int, level: int, place: int) -> float:
         """The chance that the ``place``-th (by seat) of the seats on the bar wins the game."""
@@ -102,6 +132,13 @@ class Round:
     def worth(self, score: int, rest: tuple[int, ...], bar: int, level: int, cap: int) -> Floats:
         """What each number of brains banked (0 to ``cap``) is worth to a seat with ``score`` now
         playing, ``rest`` after it."""
+        out = self._worth(score, rest, bar, level, cap)
+        # a few MB each, and the next turn's seats face other bars
+        self._rises.clear()
+        self._crossed = None
+        return out
+
+    def _worth(self, score: int, rest: tuple[int, ...], bar: int, level: int, cap: int) -> Floats:
         out = np.empty(cap + 1)
         for gain in range(cap + 1):
             total = score + gain
@@ -131,8 +168,11 @@ class Round:
             return Outlook(0.0, 1.0, 0.0, later)
         if not rest:
             return self._last_seat(need if level else -1, level)
+        if level and need > 0:
+            self._above(rest, level)
+            return self._outlooks[rest, need, level]
         cap = self.reach
-        worth = self.worth(0, rest, need, level, cap)
+        worth = self._worth(0, rest, need, level, cap)
         follow = np.zeros((cap + 1, 1, 2 + len(rest)))
         for gain in range(cap + 1):
             if level and gain < need:
@@ -147,6 +187,91 @@ class Round:
                 follow[gain, 0, 2 + i] = self.chance(rest, *state, i)
         got = solve(self.graph, worth, follow).start[0, 0]
         return Outlook(float(got[0]), float(got[1]), float(got[2]), tuple(map(float, got[3:])))
+
+    def _above(self, rest: tuple[int, ...], level: int) -> None:
+        """The outlooks of a player on 0 facing a bar of every ``need`` from 1 to the reach, held
+        by ``level`` seats, with ``rest`` the scores of the seats after it.
+
+        Below the bar a seat rolls on (stopping there loses); above it, its play and what its
+        turn is worth do not depend on the bar. So one solve of the turn above the bar
+        (:meth:`_rise`) serves every bar; the turn on the bar is played out for every bar at
+        once, and the chances of first crossing each bar come from the dice alone
+        (:func:`crossings`).
+        """
+        rise = self._rise(rest)
+        graph, cap, later = self.graph, self.reach, len(rest)
+        crossed = self.crossings()[1:]  # by need from 1
+        needs = range(1, cap + 1)
+        group = 3 + later  # win, below, tie, each later seat
+        # what ending on the bar and below it are worth, by need
+        stop = np.array(
+            [
+                [self.share(rest, n, level + 1, level), 0.0, 1.0]
+                + [self.chance(rest, n, level + 1, i) for i in range(later)]
+                for n in needs
+            ]
+        )
+        behind = np.array([[self.chance(rest, n, level, i) for i in range(later)] for n in needs])
+        # the turn that reaches the bar: it stops on it or rolls past it (at the reach, it stops)
+        got = np.empty((cap, group))
+        got[-1] = crossed[-1].sum() * stop[-1]
+        for first in range(0, cap - 1, CHUNK):  # a few bars at a time, to hold less memory
+            bars = slice(first, min(first + CHUNK, cap - 1))
+            lift = rise.lifts[bars]
+            busts = graph.bust + lift[:, 1]
+            roll = np.zeros((len(lift), group, len(graph)))
+            roll[:, 0] = lift[:, 0]
+            roll[:, 1] = busts
+            roll[:, 3:] = lift[:, 2:] + busts[:, None] * behind[bars, :, None]
+            here = np.empty_like(roll).reshape(-1, len(graph))
+            settle(graph, roll.reshape(-1, len(graph)), stop[bars].ravel(), here, group)
+            got[bars] = np.einsum("ngi,ni->ng", here.reshape(roll.shape), crossed[bars, 0])
+        # crossing past the bar at once, and busting below it
+        got[:, 0] += rise.past[:, 0]
+        got[:, 1] += rise.past[:, 1]
+        got[:, 3:] += rise.past[:, 2:] + rise.past[:, 1:2] * behind
+        missed = 1.0 - crossed.sum(axis=(1, 2))
+        got[:, 1] += missed
+        got[:, 3:] += missed[:, None] * behind
+        for n, row in zip(needs, got.tolist(), strict=True):
+            self._outlooks[rest, n, level] = Outlook(row[0], row[1], row[2], tuple(row[3:]))
+
+    def _rise(self, rest: tuple[int, ...]) -> _Rise:
+        """The turn of a player on 0 above any bar, ``rest`` the scores of the seats after it."""
+        if rest in self._rises:
+            return self._rises[rest]
+        graph, cap, later = self.graph, self.reach, len(rest)
+        crossed = self.crossings()  # before the solve, to hold less memory at once
+        worth = np.array([0.0, *(self.share(rest, g, 1, 0) for g in range(1, cap + 1))])
+        follow = np.zeros((cap + 1, 1, 1 + later))
+        follow[0, 0, 0] = 1.0  # a bust, below any bar
+        for g in range(1, cap + 1):
+            follow[g, 0, 1:] = [self.chance(rest, g, 1, i) for i in range(later)]
+        solution = solve(graph, worth, follow, keep=True, lifts=True)
+        assert solution.value is not None and solution.lifts is not None
+        values = solution.value[:, 0]  # brains, values (win, bust, later seats), configuration
+        past = np.zeros((cap, 2 + later))  # by need from 1
+        for need in range(1, cap):
+            past[need - 1] = values[min(need + 1, cap)] @ crossed[need, 1]
+            past[need - 1] += values[min(need + 2, cap)] @ crossed[need, 2]
+        rise = _Rise(solution.lifts[1:, 0], past)
+        if len(self._rises) >= RISES:
+            del self._rises[next(iter(self._rises))]
+        self._rises[rest] = rise
+        return rise
+
+    def crossings(self) -> Floats:
+        """:func:`crossings` to the reach, kept while a turn's worth is worked out (8 MB)."""
+        if self._crossed is None:
+            self._crossed = crossings(self.graph, self.reach)
+        return self._crossed
+
+    def forget(self, seats: int) -> None:
+        """Forget every solve whose chances can involve a tie of ``seats`` seats."""
+        for key in [k for k in self._outlooks if k[2] + len(k[0]) + 1 == seats]:
+            del self._outlooks[key]
+        for rest in [r for r in self._rises if len(r) + 1 == seats]:
+            del self._rises[rest]
 
     def _last_seat(self, need: int, level: int) -> Outlook:
         """The last seat of the round: it wins above the bar, ties on it."""
@@ -195,8 +320,8 @@ def _table() -> dict[str, Floats]:
 def tiebreak(n: int) -> tuple[float, ...]:
     """The chances of ``n`` tied seats in a tiebreaker round to win, by seat order.
 
-    The table holds them for as many seats as it was computed for (see
-    :mod:`companion.games.zombie_dice_table`); a larger tie counts as an equal share each.
+    The table holds them for as many seats as it was computed for, 8, the most players
+    (:mod:`companion.games.zombie_dice_table`); a larger tie counts as an equal share each.
     """
     if n == 1:
         return (1.0,)

@@ -1,10 +1,9 @@
 """Compute the tables the win chances ship with: ``python -m companion.games.zombie_dice_table``.
 
 - ``tiebreak[n, i]``: the chance that the ``i``-th (by seat) of ``n`` tied seats wins from a
-  tiebreaker round, 2 seats (``--most`` for more; each seat more takes far longer), everyone
-  playing for the win. A tiebreaker round that ends in
-  a tie of all ``n`` again is worth the same as this one, so the chances are a fixed point,
-  iterated until no chance moves by more than 1e-12.
+  tiebreaker round, 2 to 8 seats (the most players; ``--most`` for fewer), everyone playing for
+  the win. A tiebreaker round that ends in a tie of all ``n`` again is worth the same as this
+  one, so the chances are a fixed point, iterated until no chance moves by more than 1e-12.
 - ``duel[mover, first, second]``: the chance of the player to move to win a two-player game
   before its last round, with ``first`` and ``second`` the scores of the seat playing first in
   a round and of the other (0 to 12). Scores only grow, so the positions are solved from the
@@ -27,11 +26,14 @@ import numpy as np
 from companion.games.zombie_dice_odds import REACH, TABLE, TARGET, Round, duel_worth
 from companion.games.zombie_dice_turns import Floats, TurnGraph, shipped, solve
 
-MOST = 2
+MOST = 8
 
 
-def tiebreaks(most: int, reach: int, graph: TurnGraph, tolerance: float = 1e-12) -> Floats:
-    """``out[n, i]`` for 2 <= n <= ``most``: see the module's docstring."""
+def tiebreaks(
+    most: int, reach: int, graph: TurnGraph, tolerance: float = 1e-12, report: bool = False
+) -> Floats:
+    """``out[n, i]`` for 2 <= n <= ``most``: see the module's docstring (``report``: print each
+    ``n``'s chances as they are found)."""
     out = np.zeros((most + 1, most))
     out[1, 0] = 1.0
 
@@ -40,17 +42,18 @@ def tiebreaks(most: int, reach: int, graph: TurnGraph, tolerance: float = 1e-12)
 
     rounds = Round(ties, reach, graph)
     for n in range(2, most + 1):
+        began = time.process_time()
         out[n, :n] = 1 / n
         while True:
-            # Forget what an n-way tie could reach: the seats on the bar and those still to
-            # play make n.
-            for key in [k for k in rounds._outlooks if k[2] + len(k[0]) + 1 == n]:
-                del rounds._outlooks[key]
+            rounds.forget(n)  # what an n-way tie could reach
             new = [rounds.chance((0,) * n, 0, 0, i) for i in range(n)]
             moved = float(np.max(np.abs(np.array(new) - out[n, :n])))
             out[n, :n] = new
             if moved <= tolerance:
                 break
+        if report:
+            print(f"  {n}: " + " ".join(f"{p:.6f}" for p in out[n, :n]), end="")
+            print(f" ({time.process_time() - began:.0f} s CPU)", flush=True)
     return out
 
 
@@ -91,15 +94,13 @@ def main() -> None:
     args = parser.parse_args()
     graph = shipped()
     began = time.process_time()
-    two = tiebreaks(2, REACH, graph)  # all a two-player game needs
-    duel = duels(TARGET, Round(lambda n: two[n, :n], REACH, graph))
+    print(f"tiebreakers, 2 to {args.most} seats:", flush=True)
+    ties = tiebreaks(args.most, REACH, graph, report=True)
+    print(f"tiebreakers: {time.process_time() - began:.0f} s CPU", flush=True)
+    began = time.process_time()
+    duel = duels(TARGET, Round(lambda n: ties[n, :n], REACH, graph))
     print(f"two players: {time.process_time() - began:.0f} s CPU")
     print(f"  first seat to move at 0-0: {duel[0, 0, 0]:.6f}")
-    began = time.process_time()
-    ties = tiebreaks(args.most, REACH, graph)
-    print(f"tiebreakers, 2 to {args.most} seats: {time.process_time() - began:.0f} s CPU")
-    for n in range(2, args.most + 1):
-        print(f"  {n}: " + " ".join(f"{p:.6f}" for p in ties[n, :n]))
     np.savez_compressed(args.out, tiebreak=ties, duel=duel)
     print(f"wrote {args.out} ({args.out.stat().st_size} bytes)")
 

@@ -144,10 +144,6 @@ def _index(graph: TurnGraph) -> dict[Config, int]:
     }
 
 
-#: Columns solved together at most (the gather of a roll holds 2 MB per column).
-_WIDTH = 12
-
-
 @dataclass(frozen=True)
 class _Edges:
     """Edges from ``owners`` (each with at least one), sorted by source; owner ``j``'s edges
@@ -159,9 +155,20 @@ class _Edges:
     gain: npt.NDArray[np.intp]
     chance: Floats
 
-    def sums(self, values: Floats) -> Floats:
-        """Each owner's chance-weighted sum of ``values[edge's row]`` over its edges."""
-        return np.add.reduceat(self.chance[:, None] * values[self.target], self.starts, axis=0)
+    def sums(self, values: Floats, rows: npt.NDArray[np.intp] | None = None) -> Floats:
+        """Each owner's chance-weighted sum of ``values[edge's row]`` over its edges, for each
+        row of ``values`` (one column of a solve each: numpy sums a flat array far faster)."""
+        rows = self.target if rows is None else rows
+        out = np.empty((len(values), len(self.owners)))
+        for j, column in enumerate(values):
+            out[j] = np.add.reduceat(self.chance * column.take(rows), self.starts)
+        return out
+
+    def carried(self, mass: Floats) -> Floats:
+        """The chance each edge carries, with ``mass[owner]`` the chance at its source."""
+        sizes = np.diff(self.starts, append=len(self.target))
+        out: Floats = np.repeat(mass[self.owners], sizes) * self.chance
+        return out
 
 
 def _edges(
@@ -180,6 +187,7 @@ def _edges(
 @dataclass(frozen=True)
 class _Plan:
     lifts: _Edges  # the rolls that add brains
+    rows: tuple[npt.NDArray[np.intp], ...]  # by b % 4: each lift's row in a ring of 4 brain counts
     layers: tuple[tuple[npt.NDArray[np.intp], _Edges], ...]  # by depth: configurations, flat rolls
 
 
@@ -200,7 +208,9 @@ def _plan(graph: TurnGraph) -> _Plan:
         local = np.full(len(graph), -1, np.intp)
         local[members] = np.arange(len(members))
         layers.append((members, _edges(graph, flat & (depth[graph.source] == d), local)))
-    return _Plan(_edges(graph, ~flat, everyone), tuple(layers))
+    lifts = _edges(graph, ~flat, everyone)
+    rows = tuple(((r + lifts.gain) % 4) * len(graph) + lifts.target for r in range(4))
+    return _Plan(lifts, rows, tuple(layers))
 
 
 @dataclass(frozen=True)
@@ -210,13 +220,15 @@ class Solution:
     ``start[b, j, 0]`` is what column ``j`` is worth at the start of a turn holding ``b``
     brains already (from a refill), under its best play; ``start[b, j, 1 + f]`` is what
     ``follow[:, j, f]`` is worth there under the best play for column ``j``. With ``keep``,
-    ``value[b, i, j]`` is what playing on optimally is worth for column ``j`` from
-    configuration ``i`` holding ``b`` brains (``b`` at most cap).
+    ``value[b, j, v, i]`` is the same from configuration ``i`` holding ``b`` brains (``b`` at
+    most cap); with ``lifts``, ``lifts[b, j, v, i]`` is what the rolls from there that add brains
+    bring to it (``b`` under the cap).
     """
 
     worth: Floats
     start: Floats
-    value: Floats | None
+    value: Floats | None = None
+    lifts: Floats | None = None
 
     @property
     def cap(self) -> int:
@@ -234,15 +246,49 @@ class Solution:
         outcome = next_roll(position, Refill.LITERAL)
         total: Floats = float(outcome.bust) * self.worth[0]
         for child, p in outcome.positions.items():
-            total = total + float(p) * self.value[min(child.brains, self.cap), graph.find(child)]
+            here = self.value[min(child.brains, self.cap), :, 0, graph.find(child)]
+            total = total + float(p) * here
         return total
 
 
+def lifted(graph: TurnGraph, ring: Floats, brains: int) -> Floats:
+    """What the rolls that add brains from each configuration holding ``brains`` are worth, by
+    value: ``ring[v, (b % 4) * len(graph) + i]`` is value ``v`` at configuration ``i`` holding
+    ``b`` brains, for ``b`` from ``brains + 1`` to ``brains + 3``."""
+    plan = _plan(graph)
+    out = np.zeros((len(ring), len(graph)))
+    out[:, plan.lifts.owners] = plan.lifts.sums(ring, plan.rows[brains % 4])
+    return out
+
+
+def settle(graph: TurnGraph, rest: Floats, stop: Floats, here: Floats, group: int) -> None:
+    """Play out one brain count: ``rest[v, i]`` is what rolling from configuration ``i`` is worth
+    to value ``v`` by the rolls that bust or add brains; the brainless rolls are added, layer by
+    layer, and each problem (``group`` values, its own worth first) stops or rolls, by
+    ``stop[v]``. The values go to ``here[v, i]``."""
+    problems = len(stop) // group
+    stops = stop.reshape(problems, group)
+    for members, flat in _plan(graph).layers:
+        roll = rest[:, members]
+        if len(flat.owners):
+            roll[:, flat.owners] += flat.sums(here)
+        roll = roll.reshape(problems, group, len(members))
+        go = roll[:, 0] > stops[:, :1]
+        here[:, members] = np.where(go[:, None], roll, stops[:, :, None]).reshape(
+            len(stop), len(members)
+        )
+
+
 def solve(
-    graph: TurnGraph, worth: Floats, follow: Floats | None = None, keep: bool = False
+    graph: TurnGraph,
+    worth: Floats,
+    follow: Floats | None = None,
+    keep: bool = False,
+    lifts: bool = False,
 ) -> Solution:
     """Solve the turn for each column of ``worth`` (brains 0 to cap by problem); see
-    :class:`Solution`. ``follow`` has shape (cap + 1, problems, values followed).
+    :class:`Solution`. ``follow`` has shape (cap + 1, problems, values followed); ``keep`` keeps
+    the values of every position, ``lifts`` what the rolls that add brains bring to them.
 
     Brains past the cap count as the cap: the play stops there. On a tie between rolling and
     stopping the play stops.
@@ -253,53 +299,62 @@ def solve(
     cap, n = worth.shape[0] - 1, worth.shape[1]
     if follow is None:
         follow = np.zeros((cap + 1, n, 0))
-    f = follow.shape[2]
-    step = max(1, _WIDTH // (1 + f))
-    if n > step:  # a few problems at a time, to bound the memory a roll's gather takes
-        parts = [
-            solve(graph, worth[:, i : i + step], follow[:, i : i + step], keep)
-            for i in range(0, n, step)
-        ]
-        return Solution(
-            worth,
-            np.concatenate([p.start for p in parts], axis=1),
-            None
-            if not keep
-            else np.concatenate([p.value for p in parts if p.value is not None], 2),
-        )
-    # column j's value, then the values followed under its play
+    group = 1 + follow.shape[2]
+    # value v of problem j is row j * group + v: its worth, then the values followed
     table = np.concatenate([worth[:, :, None], follow], axis=2).reshape(cap + 1, -1)
-    width = table.shape[1]
-    size = len(graph)
-    plan = _plan(graph)
-    ring = np.empty((4, size, width))  # values at brains b .. b + 3, at row b % 4
-    ring[cap % 4] = table[cap]
-    start = np.empty((cap + 1, n, 1 + f))
-    start[cap] = table[cap].reshape(n, 1 + f)
-    kept = np.empty((cap + 1, size, n)) if keep else None
+    width, size = table.shape[1], len(graph)
+    ring = np.empty((width, 4, size))  # values at brains b .. b + 3, at [:, b % 4]
+    ring[:, cap % 4] = table[cap, :, None]
+    flat_ring = ring.reshape(width, 4 * size)
+    start = np.empty((cap + 1, width))
+    start[cap] = table[cap]
+    kept = np.empty((cap + 1, width, size)) if keep else None
+    kept_lifts = np.empty((cap, width, size)) if lifts else None
     if kept is not None:
-        kept[cap] = worth[cap]
-    flat_ring = ring.reshape(4 * size, width)
-    lifts = plan.lifts
+        kept[cap] = table[cap, :, None]
     for b in range(cap - 1, -1, -1):
         for k in (1, 2, 3):  # past the cap, the cap
             if b + k > cap:
-                ring[(b + k) % 4] = table[cap]
-        rows = ((b + lifts.gain) % 4) * size + lifts.target
-        rest = graph.bust[:, None] * table[0]
-        rest[lifts.owners] += np.add.reduceat(
-            lifts.chance[:, None] * flat_ring[rows], lifts.starts, axis=0
-        )
-        here = ring[b % 4]
-        stop = table[b].reshape(n, 1 + f)
-        for members, flat in plan.layers:
-            roll = rest[members]
-            if len(flat.owners):
-                roll[flat.owners] += flat.sums(here)
-            roll = roll.reshape(len(members), n, 1 + f)
-            go = roll[:, :, 0] > stop[:, 0]
-            here[members] = np.where(go[:, :, None], roll, stop).reshape(len(members), width)
+                ring[:, (b + k) % 4] = table[cap, :, None]
+        lift = lifted(graph, flat_ring, b)
+        if kept_lifts is not None:
+            kept_lifts[b] = lift
+        rest = table[0, :, None] * graph.bust + lift
+        here = ring[:, b % 4]
+        settle(graph, rest, table[b], here, group)
         if kept is not None:
-            kept[b] = here.reshape(size, n, 1 + f)[:, :, 0]
-        start[b] = here[0].reshape(n, 1 + f)
-    return Solution(worth, start, kept)
+            kept[b] = here
+        start[b] = here[:, 0]
+    return Solution(
+        worth,
+        start.reshape(cap + 1, n, group),
+        None if kept is None else kept.reshape(cap + 1, n, group, size),
+        None if kept_lifts is None else kept_lifts.reshape(cap, n, group, size),
+    )
+
+
+def crossings(graph: TurnGraph, cap: int) -> Floats:
+    """Where a turn that rolls until it busts first holds ``n`` brains or more (1 <= n <= cap):
+    ``out[n, j, i]`` is the chance that it first does so holding ``n + j`` brains (``j`` from 0
+    to 2: a roll adds 3 brains at most), at configuration ``i``; the rest busts below ``n``.
+    The same for every ``n``: below ``n`` the turn rolls on whatever it is worth."""
+    plan = _plan(graph)
+    size = len(graph)
+    mass = np.zeros((cap + 3, size))  # the chance the turn ever holds b brains at configuration i
+    mass[0, 0] = 1.0
+    out = np.zeros((cap + 1, 3, size))
+    lifts = plan.lifts
+    for b in range(cap):
+        here = mass[b]
+        for members, flat in reversed(plan.layers):  # brainless rolls go to shallower layers
+            if len(flat.owners):
+                here += np.bincount(flat.target, flat.carried(here[members]), size)
+        # from b brains, by brains added 1 to 3, where the roll lands
+        lifted = np.bincount(
+            (lifts.gain - 1) * size + lifts.target, lifts.carried(here), 3 * size
+        ).reshape(3, size)
+        mass[b + 1 : b + 4] += lifted
+        for gain in (1, 2, 3):  # landing on b + gain crosses every n from b + 1 to it
+            for n in range(b + 1, min(b + gain, cap) + 1):
+                out[n, b + gain - n] += lifted[gain - 1]
+    return out
