@@ -9,8 +9,10 @@ with a rule id, by the table and by the engine, and change nothing.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +22,7 @@ from companion.games import GAMES
 from companion.games.cards import full_deck
 from companion.games.core import Action, ActionKind, ActionSpec, Game, Param, RuleError
 from companion.table import TableError, check_params
+from companion.web.openapi import camel, document
 from tests.test_faults import field_values, setup_for
 from tests.test_moore_zombies_end import ends_with_lone_joker
 from tests.test_moore_zombies_zombies import zombie_attack
@@ -163,16 +166,19 @@ def wrong_values(p: Param) -> list[Any]:
     return out
 
 
-def refusals(game: Game, action: Action) -> Iterator[tuple[str, Action]]:
-    """Actions like ``action`` (which the game accepts) that its kind's declaration refuses."""
+def refusals(game: Game, action: Action) -> Iterator[tuple[str, Action, bool]]:
+    """Actions like ``action`` (which the game accepts) that its kind's declaration refuses,
+    and whether it is their dice that are wrong."""
     kind = declared(game, action.kind)
-    yield "bogus", Action(action.kind, {**action.params, "bogus": 1})
+    yield "bogus", Action(action.kind, {**action.params, "bogus": 1}), False
     for p in kind.params:
+        dice = p.type == "roll"
         if p.required and p.name in action.params:
             rest = {k: v for k, v in action.params.items() if k != p.name}
-            yield f"'{p.name}' left out", Action(action.kind, rest)
+            yield f"'{p.name}' left out", Action(action.kind, rest), dice
         for value in wrong_values(p):
-            yield f"'{p.name}' = {value!r}", Action(action.kind, {**action.params, p.name: value})
+            wrong = Action(action.kind, {**action.params, p.name: value})
+            yield f"'{p.name}' = {value!r}", wrong, dice
 
 
 @pytest.mark.parametrize("kind", list(GAMES))
@@ -182,11 +188,17 @@ def test_a_param_the_declaration_refuses_is_refused_with_a_rule(kind: str) -> No
     cases = 0
     lenient: set[str] = set()
     for game, _, action, _ in full_game(kind, seed=1):
-        for what, wrong in refusals(game, action):
+        for what, wrong, dice in refusals(game, action):
+            cases += 1
+            if dice:  # the dice are the engine's to read: it names what is wrong with them
+                with pytest.raises(RuleError) as engine:
+                    check_params(game, wrong)
+                    game.apply(wrong)
+                assert engine.value.rule.startswith("core.roll"), (kind, what, engine.value)
+                continue
             with pytest.raises(TableError) as refused:
                 check_params(game, wrong)
             assert refused.value.rule == "core.param", (kind, what, str(refused.value))
-            cases += 1
             try:
                 game.apply(wrong)
             except RuleError as exc:
@@ -222,8 +234,6 @@ def test_a_refused_param_over_the_api_names_its_rule_and_changes_nothing(
 def test_the_description_of_action_params_is_each_engines_declaration(
     client: FlaskClient,
 ) -> None:
-    from companion.web.openapi import camel
-
     schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
     body = client.get("/api/openapi.json").get_json()["paths"]["/games/{game_id}/actions"]
     refs = body["post"]["requestBody"]["content"]["application/json"]["schema"]["anyOf"]
@@ -250,3 +260,10 @@ def test_the_description_of_action_params_is_each_engines_declaration(
         "black",
         "zombie_joker",
     }
+
+
+def test_the_params_shown_in_the_api_page_are_the_description() -> None:
+    text = (Path(__file__).resolve().parents[1] / "docs" / "API.md").read_text("utf-8")
+    shown = text.split("(`ActionZombiesCardGameMap`):\n\n```json\n", 1)[1].split("```", 1)[0]
+    schema = document()["components"]["schemas"]["ActionZombiesCardGameMap"]
+    assert json.loads(shown) == schema["properties"]["params"]

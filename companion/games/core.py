@@ -281,7 +281,8 @@ class ActionKind:
     params: tuple[Param, ...] = ()
 
     def check(self, action: Action) -> None:
-        """Refuse parameters this kind does not take, lacks or cannot read (``core.param``)."""
+        """Refuse parameters this kind does not take, lacks or cannot read (``core.param``); a
+        roll is left to the engine (``core.roll`` and the other checks of dice)."""
         names = {p.name for p in self.params}
         unknown = sorted(set(action.params) - names)
         if unknown:
@@ -292,6 +293,8 @@ class ActionKind:
                 f"it takes: {taken}.",
             )
         for p in self.params:
+            if p.type == "roll":
+                continue  # the engine reads the dice, and names what is wrong with them
             if p.name not in action.params:
                 if p.required:
                     raise RuleError("core.param", f"'{self.kind}' needs '{p.name}': {p.about}.")

@@ -71,7 +71,7 @@ KINDS = (
         "map",
         "Lay the turn's map card",
         (
-            Param("location", "text", "the location's name; left out when it has none", False),
+            Param("location", "text", "the location's name, left out when it has none", False),
             Param("building", "choice", "whether it is a building", False, options=("no", "yes")),
             Param("zombies", "int", "the zombies on it", min=0, max=MAX_ZOMBIES),
         ),
