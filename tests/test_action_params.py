@@ -50,6 +50,18 @@ def option_value(option: Any) -> Any:
     return option["value"] if isinstance(option, dict) and "value" in option else option
 
 
+def stray(p: Param, value: Any) -> str | None:
+    """Why ``value`` does not fit ``p``: its type, or its declared options and limits."""
+    if problem := p.problem(value):
+        return problem
+    items = value if isinstance(value, list) and p.type == "cards" else [value]
+    if p.options and any(v not in p.options for v in items):
+        return f"'{p.name}' = {value!r} is not one of its options"
+    if isinstance(value, int) and not (p.min or value) <= value <= (p.max or value):
+        return f"'{p.name}' = {value} is outside {p.min}..{p.max}"
+    return None
+
+
 def offer_problems(game: Game, spec: ActionSpec) -> list[str]:
     """How an offer strays from the declaration of its kind."""
     kind = declared(game, spec.kind)
@@ -59,7 +71,7 @@ def offer_problems(game: Game, spec: ActionSpec) -> list[str]:
         p = params.get(name)
         if p is None or p.given == "player":
             out.append(f"fixes '{name}', which the declaration does not say comes fixed")
-        elif problem := p.problem(value):
+        elif problem := stray(p, value):
             out.append(f"fixes {problem}")
     fixed_or_asked = {*spec.params, *(f.name for f in spec.fields)}
     for p in kind.params:
@@ -77,10 +89,10 @@ def offer_problems(game: Game, spec: ActionSpec) -> list[str]:
         for option in f.options:
             value = option_value(option)
             value = [value] if f.type == "cards" else value  # one of the cards it may list
-            if f.type != "effect" and (problem := p.problem(value)):
+            if f.type != "effect" and (problem := stray(p, value)):
                 out.append(f"offers an option that {problem}")
         for limit, bound in ((f.min, p.min), (f.max, p.max)):
-            if limit is not None and f.type == "int" and (problem := p.problem(limit)):
+            if limit is not None and f.type == "int" and (problem := stray(p, limit)):
                 out.append(f"limits '{f.name}' at {limit}, outside the declared {bound}")
     return [f"{game.name} '{spec.kind}' {problem}" for problem in out]
 
@@ -147,54 +159,60 @@ def test_every_offer_and_every_move_fits_the_declaration(kind: str) -> None:
     assert offered == set(kinds), f"declared, never offered: {set(kinds) - offered}"
 
 
-def wrong_values(p: Param) -> list[Any]:
-    """Values of ``p``'s name that its declaration refuses: another type, out of its limits or
-    options, a list of numbers for a list of names."""
-    out: list[Any] = [WRONG_EFFECT if p.type == "effect" else WRONG.get(p.type, 3.5)]
+def wrong_values(p: Param) -> Iterator[tuple[Any, str]]:
+    """Values ``p`` cannot take, and who refuses each: the table (another type: ``core.param``),
+    the engine (outside the options and limits: the game's rule) or the dice reader (a roll)."""
+    by = "dice" if p.type == "roll" else "table"
+    yield (WRONG_EFFECT if p.type == "effect" else WRONG.get(p.type, 3.5)), by
     if p.integer:
-        out.append("7")
+        yield "7", by
     if not p.nullable:
-        out.append(None)
+        yield None, by
     if p.type == "cards":
-        out.append([1, 2])
+        yield [1, 2], by
     if p.min is not None:
-        out.append(p.min - 1)
+        yield p.min - 1, "engine"
     if p.max is not None:
-        out.append(p.max + 1)
+        yield p.max + 1, "engine"
     if p.options:
-        out.append("no such option" if p.type != "int" and not p.integer else -99)
-    return out
+        yield ("no such option" if p.type != "int" and not p.integer else -99), "engine"
 
 
-def refusals(game: Game, action: Action) -> Iterator[tuple[str, Action, bool]]:
+def refusals(game: Game, action: Action) -> Iterator[tuple[str, Action, str]]:
     """Actions like ``action`` (which the game accepts) that its kind's declaration refuses,
-    and whether it is their dice that are wrong."""
+    and who refuses each."""
     kind = declared(game, action.kind)
-    yield "bogus", Action(action.kind, {**action.params, "bogus": 1}), False
+    yield "bogus", Action(action.kind, {**action.params, "bogus": 1}), "table"
     for p in kind.params:
-        dice = p.type == "roll"
         if p.required and p.name in action.params:
             rest = {k: v for k, v in action.params.items() if k != p.name}
-            yield f"'{p.name}' left out", Action(action.kind, rest), dice
-        for value in wrong_values(p):
+            yield (
+                f"'{p.name}' left out",
+                Action(action.kind, rest),
+                "dice" if p.type == "roll" else "table",
+            )
+        for value, by in wrong_values(p):
             wrong = Action(action.kind, {**action.params, p.name: value})
-            yield f"'{p.name}' = {value!r}", wrong, dice
+            yield f"'{p.name}' = {value!r}", wrong, by
 
 
 @pytest.mark.parametrize("kind", list(GAMES))
 def test_a_param_the_declaration_refuses_is_refused_with_a_rule(kind: str) -> None:
-    """The table refuses it (core.param) before the engine sees it; the engine alone refuses a
-    wrong type too, with a rule id, and never fails otherwise."""
-    cases = 0
+    """A param the declaration lacks, a required one left out or a value of another type: the
+    table refuses it (core.param) before the engine sees it, and the engine alone refuses a
+    value of another type too. A value outside the declared options and limits, and dice that
+    are not dice: the engine refuses them, naming its rule."""
+    cases: dict[str, int] = {"table": 0, "engine": 0, "dice": 0}
     lenient: set[str] = set()
     for game, _, action, _ in full_game(kind, seed=1):
-        for what, wrong, dice in refusals(game, action):
-            cases += 1
-            if dice:  # the dice are the engine's to read: it names what is wrong with them
+        for what, wrong, by in refusals(game, action):
+            cases[by] += 1
+            if by != "table":
+                check_params(game, wrong)  # the table lets it through: the engine refuses it
                 with pytest.raises(RuleError) as engine:
-                    check_params(game, wrong)
                     game.apply(wrong)
-                assert engine.value.rule.startswith("core.roll"), (kind, what, engine.value)
+                assert engine.value.rule, (kind, what)
+                assert by == "engine" or engine.value.rule.startswith("core.roll"), (kind, what)
                 continue
             with pytest.raises(TableError) as refused:
                 check_params(game, wrong)
@@ -205,7 +223,7 @@ def test_a_param_the_declaration_refuses_is_refused_with_a_rule(kind: str) -> No
                 assert exc.rule, (kind, what)
             else:
                 lenient.add(f"{action.kind}: {what}")
-    assert cases > 50
+    assert cases["table"] > 50
     # the engine alone may take a param it does not read, or null as leaving a param out; a
     # value it reads is of the declared type, or it is refused with a rule
     assert not {w for w in lenient if not w.endswith(("bogus", "None"))}, sorted(lenient)
@@ -217,15 +235,15 @@ def test_a_refused_param_over_the_api_names_its_rule_and_changes_nothing(
     start = {"kind": "zombies-card-game", "setup": {"players": ["Ana", "Ben"]}}
     snapshot = client.post("/api/games", json=start).get_json()
     url = f"/api/games/{snapshot['id']}/actions"
-    for params in (
-        {"zombies": "3"},  # a number as text
-        {"zombies": 3, "location": "Mall", "floor": 2},  # a param the kind does not take
-        {"location": "Mall"},  # the required zombies left out
-        {"zombies": 3, "building": "maybe"},  # not one of its options
+    for params, rule in (
+        ({"zombies": "3"}, "core.param"),  # a number as text
+        ({"zombies": 3, "location": "Mall", "floor": 2}, "core.param"),  # not a param of 'map'
+        ({"location": "Mall"}, "core.param"),  # the required zombies left out
+        ({"zombies": 11}, "ZC-T7"),  # beyond its limit: the game's rule
     ):
         answer = client.post(url, json={"kind": "map", "params": params})
         assert answer.status_code == 400, params
-        assert answer.get_json()["rule"] == "core.param", answer.get_json()
+        assert answer.get_json()["rule"] == rule, answer.get_json()
     assert client.get(f"/api/games/{snapshot['id']}").get_json()["version"] == snapshot["version"]
     taken = client.post(url, json={"kind": "map", "params": {"zombies": 3, "building": "yes"}})
     assert taken.status_code == 200

@@ -237,7 +237,8 @@ class Param:
     nullable: bool = False
 
     def problem(self, value: JSON) -> str | None:
-        """Why ``value`` cannot be this parameter; ``None`` when it can."""
+        """Why ``value`` is not of this parameter's type; ``None`` when it is. Its options and
+        limits are rules of the game: the engine refuses a value outside them with its rule."""
         if value is None and self.nullable:
             return None
         wanted = int if self.integer else VALUE_TYPES[self.type]
@@ -245,12 +246,6 @@ class Param:
             return f"'{self.name}' must be {_WORDS[wanted]}, not {json_word(value)}"
         if isinstance(value, list) and not all(isinstance(v, str) for v in value):
             return f"'{self.name}' must be a list of names, each as text"
-        if self.options and value not in self.options:
-            return f"'{self.name}' must be one of {', '.join(map(str, self.options))}"
-        if isinstance(value, int) and self.min is not None and value < self.min:
-            return f"'{self.name}' must be at least {self.min}"
-        if isinstance(value, int) and self.max is not None and value > self.max:
-            return f"'{self.name}' must be at most {self.max}"
         return None
 
 
@@ -281,8 +276,9 @@ class ActionKind:
     params: tuple[Param, ...] = ()
 
     def check(self, action: Action) -> None:
-        """Refuse parameters this kind does not take, lacks or cannot read (``core.param``); a
-        roll is left to the engine (``core.roll`` and the other checks of dice)."""
+        """Refuse parameters this kind does not take, lacks, or has of another type
+        (``core.param``); a roll is left to the engine (``core.roll`` and the other checks of
+        dice), and so are options and limits (the game's own rules)."""
         names = {p.name for p in self.params}
         unknown = sorted(set(action.params) - names)
         if unknown:

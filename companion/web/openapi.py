@@ -1,10 +1,11 @@
 """The whole API described in OpenAPI 3.1, served at ``GET /api/openapi.json``.
 
 Each game's ``setup`` is made from the options its engine declares (``setup_fields``); each
-game's ``view`` is described in :mod:`companion.web.views_described`; an action's ``params`` are
-the offer's fixed params and one value per field the offer lists, and each field type has one
-shape here. tests/test_openapi.py checks that every route is described and that full games of
-every kind answer as described; tests/test_api_fuzz.py sends requests made from it.
+game's ``view`` is described in :mod:`companion.web.views_described`; each game's actions and
+offers, one schema per kind with its ``params``, are made from the kinds its engine declares
+(``actions``). tests/test_openapi.py checks that every route is described and that full games of
+every kind answer as described; tests/test_action_params.py that the declarations are what the
+engines offer and take; tests/test_api_fuzz.py sends requests made from the description.
 """
 
 from __future__ import annotations
