@@ -208,7 +208,11 @@ def test_a_param_the_declaration_refuses_is_refused_with_a_rule(kind: str) -> No
         for what, wrong, by in refusals(game, action):
             cases[by] += 1
             if by != "table":
-                check_params(game, wrong)  # the table lets it through: the engine refuses it
+                try:
+                    check_params(game, wrong)
+                except TableError as exc:  # a param no offer asks for now
+                    assert exc.rule == "core.param" and "takes no" in str(exc), (kind, what)
+                    continue
                 with pytest.raises(RuleError) as engine:
                     game.apply(wrong)
                 assert engine.value.rule, (kind, what)
@@ -223,7 +227,7 @@ def test_a_param_the_declaration_refuses_is_refused_with_a_rule(kind: str) -> No
                 assert exc.rule, (kind, what)
             else:
                 lenient.add(f"{action.kind}: {what}")
-    assert cases["table"] > 50
+    assert cases["table"] > 20 and cases["dice"] + cases["engine"] > 10, cases
     # the engine alone may take a param it does not read, or null as leaving a param out; a
     # value it reads is of the declared type, or it is refused with a rule
     assert not {w for w in lenient if not w.endswith(("bogus", "None"))}, sorted(lenient)
