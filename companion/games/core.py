@@ -424,7 +424,7 @@ class Game(ABC):
     setup_fields: ClassVar[tuple[Field, ...]] = ()
     #: Whether the table keeps a personal best: the lowest score among the games won.
     keeps_best: ClassVar[bool] = False
-    #: Every kind of action the game takes, with its parameters (docs/API.md, "Actions").
+    #: Every kind of action the game takes, with its parameters (the API describes each one).
     actions: ClassVar[tuple[ActionKind, ...]]
 
     @classmethod

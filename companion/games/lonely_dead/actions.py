@@ -389,7 +389,7 @@ KINDS = (
     ActionKind(
         "remove",
         "Name the survivor cards set aside, those that were seen",
-        (Param("cards", "cards", "the cards set aside that were seen; may be empty"),),
+        (Param("cards", "cards", "the cards set aside that were seen, maybe none"),),
     ),
     ActionKind("deal_survivor", "Deal the survivor card for an empty position", (DRAWN,)),
     ActionKind("draw_zombie", "Draw a zombie card into the hand", (DRAWN,)),

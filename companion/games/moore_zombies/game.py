@@ -61,7 +61,7 @@ HANDLERS: Mapping[str, Mapping[str, Handler]] = {
     "over": {},
 }
 
-#: A card entered at the table, written like 'QH' or '10S' (a joker: 'JK').
+#: A card entered at the table.
 CARD = "the card, written like 'QH' or '10S'"
 
 #: Every kind of action :data:`HANDLERS` takes, with its parameters (the API is described from
@@ -75,7 +75,7 @@ KINDS = (
         "Reveal both armies' battle cards, the activated one first",
         (
             *(
-                Param(side, "cards", f"the {side} army's cards; none when left out", False)
+                Param(side, "cards", f"the {side} army's cards, none when left out", False)
                 for side in SIDES
             ),
             Param(

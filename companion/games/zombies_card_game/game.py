@@ -85,7 +85,7 @@ KINDS = (
             Param(
                 "weapon",
                 "int",
-                "the weapon's card number; null: none",
+                "the weapon's card number, or null for none",
                 False,
                 "offer",
                 nullable=True,

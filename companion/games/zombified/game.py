@@ -74,7 +74,9 @@ TARGETS = {
 #: Every kind of action the game takes, with its parameters (the API is described from these,
 #: and a typed action is checked against them).
 KINDS = (
-    ActionKind("starting_survivor", "A player's starting survivor", (_card(SURVIVOR, "it"),)),
+    ActionKind(
+        "starting_survivor", "A player's starting survivor", (_card(SURVIVOR, "the survivor"),)
+    ),
     ActionKind("draw", "Draw a card"),
     ActionKind("play_survivor", "Put a survivor into play", (_card(SURVIVOR, "the survivor"),)),
     ActionKind("play_location", "Put a location into play", (_card(LOCATION, "the location"),)),
