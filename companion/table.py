@@ -585,7 +585,8 @@ def _stamp(value: Any) -> str | None:
 
 
 def check_params(game: Game, action: Action) -> None:
-    """Refuse parameters that none of the game's legal actions of this kind asks for."""
+    """Refuse parameters that none of the game's legal actions of this kind asks for, and
+    parameters its declaration of the kind cannot read (``Game.actions``)."""
     specs = [spec for spec in game.legal_actions() if spec.kind == action.kind]
     if not specs:
         return  # the game itself says why this action is not possible now
@@ -597,6 +598,11 @@ def check_params(game: Game, action: Action) -> None:
             f"it takes: {', '.join(sorted(known)) or 'none'}.",
             "core.param",
         )
+    declared = next(k for k in type(game).actions if k.kind == action.kind)
+    try:
+        declared.check(action)
+    except RuleError as exc:
+        raise TableError(exc.reason, exc.rule) from exc
 
 
 def check_settings(kind: str, values: Mapping[str, Any]) -> None:

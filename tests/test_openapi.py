@@ -164,12 +164,14 @@ def request_for(snapshot: dict[str, Any], offer: dict[str, Any], rng: random.Ran
 
 def play_to_the_end(check: Checker, client: FlaskClient, kind: str, seed: int) -> dict[str, Any]:
     """A game of ``kind`` from its start to its end over the API, every request and answer
-    checked; giving up (a quiet step) only when nothing else is taken."""
+    checked (each offer and each action against its game's schema of its kind); giving up (a
+    quiet step) only when nothing else is taken."""
     rng = random.Random(seed)
     answer = check.call(client, "post", "/games", {"kind": kind, "setup": setup_for(GAMES[kind])})
     assert answer.status_code == 201
     snapshot = answer.get_json()
     gid = snapshot["id"]
+    own = {"$ref": f"#/components/schemas/Action{camel(kind)}"}
     for _ in range(3000):
         if snapshot["status"] == "finished":
             break
@@ -178,6 +180,7 @@ def play_to_the_end(check: Checker, client: FlaskClient, kind: str, seed: int) -
         for attempt in range(80):
             offer = rng.choice(loud if attempt < 60 else offers)
             body = request_for(snapshot, offer, rng)
+            check.check(own, body, f"{kind} {offer['kind']} request")  # its own game's kinds
             answer = check.call(client, "post", "/games/{game_id}/actions", body, game_id=gid)
             if answer.status_code == 200:
                 snapshot = answer.get_json()

@@ -203,6 +203,107 @@ class Field:
         return out
 
 
+#: The JSON type each field type's value has in an action's params.
+VALUE_TYPES: Mapping[str, type] = {
+    "roll": dict,
+    "card": str,
+    "cards": list,
+    "int": int,
+    "choice": str,
+    "text": str,
+    "players": list,
+    "effect": dict,
+}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter an action kind takes, as the engine reads it.
+
+    ``given``: who supplies it: ``"player"`` (a field of the offer), ``"offer"`` (in the offer's
+    fixed params, sent back as offered) or ``"either"`` (fixed where the offer knows it).
+    ``options``, ``min`` and ``max`` hold for every position; an offer may narrow them.
+    """
+
+    name: str
+    type: str  # a Field type
+    about: str
+    required: bool = True
+    given: str = "player"
+    options: tuple[JSON, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    integer: bool = False  # a choice whose values are whole numbers (cards in play by number)
+    nullable: bool = False
+
+    def problem(self, value: JSON) -> str | None:
+        """Why ``value`` is not of this parameter's type; ``None`` when it is. Its options and
+        limits are rules of the game: the engine refuses a value outside them with its rule."""
+        if value is None and self.nullable:
+            return None
+        wanted = int if self.integer else VALUE_TYPES[self.type]
+        if isinstance(value, bool) or not isinstance(value, wanted):
+            return f"'{self.name}' must be {_WORDS[wanted]}, not {json_word(value)}"
+        if isinstance(value, list) and not all(isinstance(v, str) for v in value):
+            return f"'{self.name}' must be a list of names, each as text"
+        return None
+
+
+_WORDS: Mapping[type, str] = {
+    dict: "an object",
+    str: "text",
+    list: "a list",
+    int: "a whole number",
+}
+
+
+def json_word(value: JSON) -> str:
+    """What kind of JSON value ``value`` is, in a word."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    return next((w for t, w in _WORDS.items() if isinstance(value, t)), "a number")
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """A kind of action a game takes, and every parameter it may carry: the one declaration the
+    API's description is made from and a typed action is checked against."""
+
+    kind: str
+    about: str
+    params: tuple[Param, ...] = ()
+
+    def check(self, action: Action) -> None:
+        """Refuse parameters this kind does not take, lacks, or has of another type
+        (``core.param``); a roll is left to the engine (``core.roll`` and the other checks of
+        dice), and so are options and limits (the game's own rules)."""
+        names = {p.name for p in self.params}
+        unknown = sorted(set(action.params) - names)
+        if unknown:
+            taken = ", ".join(sorted(names)) or "none"
+            raise RuleError(
+                "core.param",
+                f"'{self.kind}' takes no parameter(s) {', '.join(map(repr, unknown))}; "
+                f"it takes: {taken}.",
+            )
+        for p in self.params:
+            if p.type == "roll":
+                continue  # the engine reads the dice, and names what is wrong with them
+            if p.name not in action.params:
+                if p.required:
+                    raise RuleError("core.param", f"'{self.kind}' needs '{p.name}': {p.about}.")
+                continue
+            problem = p.problem(action.params[p.name])
+            if problem:
+                raise RuleError("core.param", f"{problem}.")
+
+
+#: The dice of an action that answers a roll.
+ROLLED = Param("roll", "roll", "the dice as they landed")
+
+
 @dataclass(frozen=True)
 class ActionSpec:
     """An action that is legal now: fixed params, plus the fields a player fills in."""
@@ -323,6 +424,8 @@ class Game(ABC):
     setup_fields: ClassVar[tuple[Field, ...]] = ()
     #: Whether the table keeps a personal best: the lowest score among the games won.
     keeps_best: ClassVar[bool] = False
+    #: Every kind of action the game takes, with its parameters (the API describes each one).
+    actions: ClassVar[tuple[ActionKind, ...]]
 
     @classmethod
     @abstractmethod

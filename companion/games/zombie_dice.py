@@ -15,7 +15,9 @@ from typing import Self
 from companion.dice import Roll
 from companion.games.core import (
     JSON,
+    ROLLED,
     Action,
+    ActionKind,
     ActionSpec,
     Field,
     Game,
@@ -180,6 +182,10 @@ class ZombieDice(Game):
     setup_fields = (
         Field("players", "players", "Players in seat order", min=MIN_PLAYERS, max=MAX_PLAYERS),
         ADVICE.field(),
+    )
+    actions = (
+        ActionKind("roll", "Enter the three dice rolled, each with its colour", (ROLLED,)),
+        ActionKind("stop", "Stop and bank the turn's brains"),
     )
 
     names: tuple[str, ...]

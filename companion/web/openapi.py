@@ -1,20 +1,22 @@
 """The whole API described in OpenAPI 3.1, served at ``GET /api/openapi.json``.
 
 Each game's ``setup`` is made from the options its engine declares (``setup_fields``); each
-game's ``view`` is described in :mod:`companion.web.views_described`; an action's ``params`` are
-the offer's fixed params and one value per field the offer lists, and each field type has one
-shape here. tests/test_openapi.py checks that every route is described and that full games of
-every kind answer as described; tests/test_api_fuzz.py sends requests made from it.
+game's ``view`` is described in :mod:`companion.web.views_described`; each game's actions and
+offers, one schema per kind with its ``params``, are made from the kinds its engine declares
+(``actions``). tests/test_openapi.py checks that every route is described and that full games of
+every kind answer as described; tests/test_action_params.py that the declarations are what the
+engines offer and take; tests/test_api_fuzz.py sends requests made from the description.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
 from companion.dice import MAX_DICE, PALETTE, SOURCES
 from companion.games import GAMES
-from companion.games.core import SIGNALS, Field, Game
+from companion.games.core import SIGNALS, ActionKind, Field, Game, Param
 from companion.web.api import MAX_NUMBER, bp
 from companion.web.schema_parts import (
     ANY,
@@ -39,8 +41,9 @@ VERSION = {"version": null(NUMBER)}  # null: the same as leaving it out
 
 
 def camel(kind: str) -> str:
-    """``zombie-dice`` -> ``ZombieDice``: a game's part of its schemas' names."""
-    return "".join(part.capitalize() for part in kind.split("-"))
+    """``zombie-dice`` -> ``ZombieDice``, ``end_turn`` -> ``EndTurn``: a game's or an action
+    kind's part of its schemas' names."""
+    return "".join(part.capitalize() for part in re.split("[-_]", kind))
 
 
 def option_value(option: Any) -> Any:
@@ -130,13 +133,11 @@ SHARED: dict[str, Schema] = {
         type=enum(*FIELD_TYPES),
         label=STR,
     ),
-    "Offer": obj(kind=STR, label=STR, params=mapping(ANY), fields=arr(ref("Field")), quiet=BOOL),
     "Params": {
         "type": "object",
-        "description": "The offer's `params` and one value for each of its `fields`, by name: "
-        "a roll is a Roll, `cards` and `players` lists, `int` a whole number, `card`, "
-        "`choice` and `text` one value (an option's `value` where options are objects), "
-        "`effect` an object naming the effect with the fields it needs.",
+        "description": "An action's params as the game log keeps them (each game's `Action…` "
+        "schemas say which params each kind of action takes): the offer's `params` and one "
+        "value for each of its `fields`, by name.",
         "additionalProperties": {"anyOf": list(FIELD_VALUES.values())},
     },
     "Outcome": obj(winners=arr(STR), reason=STR, score=null(INT)),
@@ -250,9 +251,98 @@ SHARED: dict[str, Schema] = {
 }
 
 
+#: Where a parameter's value comes from, for a script: the `x-given` of its schema.
+GIVEN = {
+    "player": "a value for the offer's field of this name",
+    "offer": "copied from the offer's `params`",
+    "either": "copied from the offer's `params` where it has it, else a value for its field",
+}
+
+
+def param_schema(p: Param) -> Schema:
+    """The value of one parameter, as its engine declares it."""
+    out: Schema
+    if p.type == "roll":
+        out = ref("Roll")
+    elif p.type == "effect":
+        out = FIELD_VALUES["effect"]
+    elif p.type in ("cards", "players"):
+        out = arr(STR)
+    elif p.type == "int" or p.integer:
+        limits = {k: v for k, v in (("minimum", p.min), ("maximum", p.max)) if v is not None}
+        out = {"type": "integer", **limits}
+    else:
+        out = STR
+    if p.options:
+        out = enum(*p.options)
+    if p.nullable:
+        out = null(out)
+    return {**out, "description": f"{p.about}; {GIVEN[p.given]}", "x-given": p.given}
+
+
+def params_schema(params: tuple[Param, ...]) -> Schema:
+    return {
+        "type": "object",
+        "properties": {p.name: param_schema(p) for p in params},
+        "required": [p.name for p in params if p.required],
+        "additionalProperties": False,
+    }
+
+
+def action_schema(kind: ActionKind) -> Schema:
+    """The body of POST /games/{game_id}/actions for one kind of action."""
+    params = params_schema(kind.params)
+    if params["required"]:
+        body = obj(VERSION, kind=enum(kind.kind), params=params)
+    else:
+        body = obj({"params": params, **VERSION}, kind=enum(kind.kind))
+    return {**body, "description": kind.about}
+
+
+def offer_schema(kind: ActionKind) -> Schema:
+    """An offer of this kind in a snapshot's `legal`: the params it fixes, the fields it asks."""
+    fixed = tuple(p for p in kind.params if p.given != "player")
+    asked = [p for p in kind.params if p.given != "offer"]
+    fields = (
+        arr({"allOf": [ref("Field"), {"anyOf": [field_shape(p) for p in asked]}]})
+        if asked
+        else arr(ref("Field"), maxItems=0)
+    )
+    params = params_schema(fixed)
+    params["required"] = [p.name for p in fixed if p.required and p.given == "offer"]
+    return {
+        **obj(kind=enum(kind.kind), label=STR, params=params, fields=fields, quiet=BOOL),
+        "description": kind.about,
+    }
+
+
+def field_shape(p: Param) -> Schema:
+    return {"properties": {"name": enum(p.name), "type": enum(p.type)}}
+
+
+def by_kind(prefix: str, game: str, cls: type[Game]) -> Schema:
+    """One of a game's schemas per action kind, told apart by `kind`."""
+    names = {k.kind: f"{prefix}{camel(game)}{camel(k.kind)}" for k in cls.actions}
+    return {
+        "oneOf": [ref(n) for n in names.values()],
+        "discriminator": {
+            "propertyName": "kind",
+            "mapping": {k: ref(n)["$ref"] for k, n in names.items()},
+        },
+    }
+
+
 def game_schemas(kind: str, cls: type[Game]) -> dict[str, Schema]:
     name = camel(kind)
+    per_kind = {
+        f"{prefix}{name}{camel(k.kind)}": make(k)
+        for k in cls.actions
+        for prefix, make in (("Action", action_schema), ("Offer", offer_schema))
+    }
     return {
+        **per_kind,
+        f"Action{name}": by_kind("Action", kind, cls),
+        f"Offer{name}": by_kind("Offer", kind, cls),
         f"Setup{name}": setup_schema(cls),
         f"View{name}": VIEWS[kind],
         f"Snapshot{name}": obj(
@@ -265,7 +355,7 @@ def game_schemas(kind: str, cls: type[Game]) -> dict[str, Schema]:
             setup=ref(f"Setup{name}"),
             players=arr(STR),
             prompt=ref("Prompt"),
-            legal=arr(ref("Offer")),
+            legal=arr(ref(f"Offer{name}")),
             default=null(obj(kind=STR, params=ref("Params"))),
             outcome=null(ref("Outcome")),
             view=ref(f"View{name}"),
@@ -375,7 +465,7 @@ def operations() -> dict[str, dict[str, dict[str, Any]]]:
             "post": operation(
                 "Take an action the snapshot's `legal` offers",
                 SNAPSHOT,
-                obj({"params": ref("Params"), **VERSION}, kind=STR),
+                {"anyOf": [ref(f"Action{camel(kind)}") for kind in GAMES]},
                 changes=True,
             ),
         },

@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING
 from companion.games.cards import SUIT_NAMES
 from companion.games.core import (
     JSON,
+    ROLLED,
     Action,
+    ActionKind,
     Notes,
+    Param,
     RollRequest,
     RuleError,
     check_roll,
@@ -373,6 +376,45 @@ HANDLERS: dict[str, Handler] = {
         concede,
     )
 }
+
+#: The survivor a play is on, by position (as the attack offers give it).
+ON = Param("survivor", "int", "the survivor's position, from 1", given="offer", min=1)
+#: A card drawn or dealt at the table, written like 'QH' or '10S'.
+DRAWN = Param("card", "card", "the card, written like 'QH' or '10S'")
+
+#: Every kind of action :data:`HANDLERS` takes, with its parameters (the API is described from
+#: these, and a typed action is checked against them).
+KINDS = (
+    ActionKind("remove_roll", "Roll for how many survivor cards go aside unseen", (ROLLED,)),
+    ActionKind(
+        "remove",
+        "Name the survivor cards set aside, those that were seen",
+        (Param("cards", "cards", "the cards set aside that were seen, maybe none"),),
+    ),
+    ActionKind("deal_survivor", "Deal the survivor card for an empty position", (DRAWN,)),
+    ActionKind("draw_zombie", "Draw a zombie card into the hand", (DRAWN,)),
+    ActionKind(
+        "attack",
+        "Attack a survivor with cards of the hand",
+        (ON, Param("cards", "cards", "the cards played", given="offer")),
+    ),
+    ActionKind(
+        "join",
+        "Add a card to a zombie already attacking a survivor",
+        (ON, Param("card", "card", "the card added", given="offer")),
+    ),
+    ActionKind("joker", "Play the joker on a survivor", (ON,)),
+    ActionKind("end_attacks", "End the attacks: the survivors fight"),
+    ActionKind("discard_hand", "Discard the hand"),
+    ActionKind("fight", "Roll a survivor's fight", (ROLLED,)),
+    ActionKind("extra_die", "Roll the extra die", (ROLLED,)),
+    ActionKind("draw_item", "Draw the new item card", (DRAWN,)),
+    ActionKind("infect", "Roll the infection die", (ROLLED,)),
+    ActionKind("search", "Roll the search die", (ROLLED,)),
+    ActionKind("search_card", "Draw the search card", (DRAWN,)),
+    ActionKind("worsen", "Worsen the infections and end the round"),
+    ActionKind("concede", "Give up: the survivors win"),
+)
 
 
 # -- checking parameters -----------------------------------------------------------------------

@@ -29,7 +29,7 @@ from companion.games.core import (
     unknown_action,
 )
 from companion.games.lonely_dead import attacks, prompts
-from companion.games.lonely_dead.actions import HANDLERS
+from companion.games.lonely_dead.actions import HANDLERS, KINDS
 from companion.games.lonely_dead.attacks import Attack
 from companion.games.lonely_dead.cards import ALL_CARDS, DECKS, FACES, NUMBERED, order
 from companion.games.lonely_dead.fights import effect_of
@@ -53,6 +53,7 @@ class LonelyDead(Game):
     title = "The Lonely Dead"
     rulebook = RULES
     setup_fields = SETUP_FIELDS
+    actions = KINDS
     keeps_best = True  # the fewest rounds the Horde needed to win
 
     player: str

@@ -14,11 +14,14 @@ from typing import Self
 
 from companion.games.core import (
     JSON,
+    ROLLED,
     Action,
+    ActionKind,
     ActionSpec,
     Game,
     Notes,
     Outcome,
+    Param,
     Prompt,
     RuleError,
     SetupError,
@@ -31,6 +34,7 @@ from companion.games.moore_zombies.board import Slots
 from companion.games.moore_zombies.cards import (
     JOKER_POINTS,
     JOKERS,
+    ROLES,
     SIDES,
     SLOTS,
     TREASURE,
@@ -57,6 +61,56 @@ HANDLERS: Mapping[str, Mapping[str, Handler]] = {
     "over": {},
 }
 
+#: A card entered at the table.
+CARD = "the card, written like 'QH' or '10S'"
+
+#: Every kind of action :data:`HANDLERS` takes, with its parameters (the API is described from
+#: these, and a typed action is checked against them).
+KINDS = (
+    ActionKind("flip", "Turn up the next treasure card", (Param("card", "card", CARD),)),
+    ActionKind("redeem", "End the game: the joker scores its points"),
+    ActionKind("last_battle", "Fight one last battle with the joker"),
+    ActionKind(
+        "reveal",
+        "Reveal both armies' battle cards, the activated one first",
+        (
+            *(
+                Param(side, "cards", f"the {side} army's cards, none when left out", False)
+                for side in SIDES
+            ),
+            Param(
+                "zombie_joker",
+                "choice",
+                "who declared a zombie attack with a joker",
+                False,
+                options=tuple(battle.DECLARE),
+            ),
+        ),
+    ),
+    ActionKind(
+        "activate",
+        "Activate battle cards besides the first",
+        (
+            Param("cards", "cards", "the other cards activated", False, "offer"),
+            Param("joker", "choice", "what an activated joker fights as", False, options=ROLES),
+        ),
+    ),
+    ActionKind("dice", "Roll the battle dice", (ROLLED,)),
+    ActionKind("kill", "Name the card the battle kills", (Param("card", "card", CARD),)),
+    ActionKind("take", "Take the treasure card won"),
+    ActionKind(
+        "revive",
+        "Revive dead cards instead of the treasure",
+        (Param("count", "int", "how many dead cards", given="offer", min=1),),
+    ),
+    ActionKind("rolloff", "Roll one die for the tie", (ROLLED,)),
+    ActionKind(
+        "take_dead",
+        "Take the dead cards revived",
+        (Param("cards", "cards", "the dead cards taken", False),),
+    ),
+)
+
 #: The phases that wait for one army.
 SIDED = ("joker", "activate", "dice", "kill", "spoils", "rolloff", "revive")
 
@@ -73,6 +127,7 @@ class MooreZombies(Game):
     title = "Zombies! (Moore)"
     rulebook = RULES
     setup_fields = SETUP_FIELDS
+    actions = KINDS
 
     names: tuple[str, str]  # the red army's player, the black army's (MZ-T1)
     hands: Hands = (army(0), army(1))

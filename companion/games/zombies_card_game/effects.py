@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, cast
 from companion.games.core import (
     JSON,
     Action,
+    ActionKind,
     ActionSpec,
     Field,
+    Param,
     RuleError,
     Ruling,
     Step,
@@ -95,6 +97,31 @@ EFFECTS: dict[str, Effect] = {
 }
 
 NAMED = {key: e.card for key, e in EFFECTS.items() if e.card}
+
+
+def _asked(name: str) -> Param:
+    """A parameter some effects ask for: its widest limits over them."""
+    fields = [f for e in EFFECTS.values() for f in e.fields if f.name == name]
+    (kind,) = {f.type for f in fields}
+    low = min((f.min for f in fields if f.min is not None), default=None)
+    high = max((f.max for f in fields if f.max is not None), default=None)
+    users = ", ".join(k for k, e in EFFECTS.items() if name in (f.name for f in e.fields))
+    labels = " / ".join(dict.fromkeys(f.label for f in fields))
+    return Param(name, kind, f"{labels} (for {users})", False, min=low, max=high)
+
+
+#: A card play: the effect comes with the offer; the rest is what that effect asks for.
+PLAY = ActionKind(
+    "play",
+    "A player plays a card from the hand",
+    (
+        Param("effect", "choice", "what the card does", given="offer", options=tuple(EFFECTS)),
+        Param("player", "choice", "who plays it"),
+        Param("card", "text", "the card's name (for the effects of no named card)", False),
+        *map(_asked, dict.fromkeys(f.name for e in EFFECTS.values() for f in e.fields)),
+        Param(ALSO, "effect", "the card's second effect, with what that effect asks for", False),
+    ),
+)
 
 
 def card_key(name: str) -> str:

@@ -8,11 +8,14 @@ from typing import Self
 
 from companion.games.core import (
     JSON,
+    ROLLED,
     Action,
+    ActionKind,
     ActionSpec,
     Field,
     Game,
     Outcome,
+    Param,
     Prompt,
     RollRequest,
     RuleError,
@@ -61,6 +64,44 @@ SETUP_FIELDS: tuple[Field, ...] = (
 )
 
 
+#: Every kind of action the game takes, with its parameters (the API is described from these,
+#: and a typed action is checked against them).
+KINDS = (
+    ActionKind(
+        "map",
+        "Lay the turn's map card",
+        (
+            Param("location", "text", "the location's name, left out when it has none", False),
+            Param("building", "choice", "whether it is a building", False, options=("no", "yes")),
+            Param("zombies", "int", "the zombies on it", min=0, max=MAX_ZOMBIES),
+        ),
+    ),
+    ActionKind("roll", "Roll the combat die", (ROLLED,)),
+    ActionKind("pay", "Pay for a failed combat roll"),
+    ActionKind(
+        "arm",
+        "Pick the weapon for the next combat roll",
+        (
+            Param(
+                "weapon",
+                "int",
+                "the weapon's card number, or null for none",
+                False,
+                "offer",
+                nullable=True,
+            ),
+        ),
+    ),
+    ActionKind("end_turn", "End the turn"),
+    ActionKind(
+        "end",
+        "A card lying in front of a player is over",
+        (Param("card", "int", "the card's number", given="offer"),),
+    ),
+    effects.PLAY,
+)
+
+
 def deal_size(players: int) -> int:
     """Cards dealt to each player (ZC-3)."""
     return 18 if players <= 4 else 17
@@ -72,6 +113,7 @@ class ZombiesCardGame(Game):
     title = "ZOMBIES!!! The Card Game"
     rulebook = RULES
     setup_fields = SETUP_FIELDS
+    actions = KINDS
 
     table: Table
     deal: int

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, Self
 
 from companion.games.core import (
     JSON,
+    ROLLED,
     Action,
+    ActionKind,
     ActionSpec,
     Field,
     Game,
     Notes,
     Outcome,
+    Param,
     Prompt,
     RuleError,
     SetupError,
@@ -23,8 +26,18 @@ from companion.games.core import (
 )
 from companion.games.zombified import prompts, screen
 from companion.games.zombified.actions import HANDLERS
-from companion.games.zombified.catalogue import DECK_SIZE
-from companion.games.zombified.events import play_event
+from companion.games.zombified.catalogue import (
+    BY_NAME,
+    DECK_SIZE,
+    EVENT,
+    IMPROMPTU,
+    LOCATION,
+    SURVIVOR,
+    WEAPON,
+    ZOMBIE,
+    names,
+)
+from companion.games.zombified.events import EFFECTS, play_event
 from companion.games.zombified.flow import settle
 from companion.games.zombified.rules import RULES, ZOMBIE_EVENTS
 from companion.games.zombified.state import OVER, Table, Tableau
@@ -37,12 +50,78 @@ SETUP_FIELDS: tuple[Field, ...] = (
 )
 
 
+def _card(card_type: str | None, about: str, effect: str | None = None) -> Param:
+    """A card named from a hand, by its printed name."""
+    options = tuple(BY_NAME) if card_type is None else names(card_type, effect)
+    return Param("card", "choice", about, options=options)
+
+
+def _numbered(name: str, about: str, required: bool = True) -> Param:
+    """A card in play, by its number (the 7 of ``#7``)."""
+    return Param(name, "choice", about, required, integer=True)
+
+
+SURVIVOR_IN_PLAY = _numbered("survivor", "the survivor, by number")
+ZOMBIE_IN_PLAY = _numbered("zombie", "the incoming zombie, by number")
+#: What each target an event names is (events.EFFECTS lists the targets of each effect).
+TARGETS = {
+    "target": Param("target", "choice", "the player it acts on", False),
+    "survivor": _numbered("survivor", "the survivor it acts on", False),
+    "second": _numbered("second", "a second survivor", False),
+    "zombie": _numbered("zombie", "the zombie it acts on", False),
+}
+
+#: Every kind of action the game takes, with its parameters (the API is described from these,
+#: and a typed action is checked against them).
+KINDS = (
+    ActionKind(
+        "starting_survivor", "A player's starting survivor", (_card(SURVIVOR, "the survivor"),)
+    ),
+    ActionKind("draw", "Draw a card"),
+    ActionKind("play_survivor", "Put a survivor into play", (_card(SURVIVOR, "the survivor"),)),
+    ActionKind("play_location", "Put a location into play", (_card(LOCATION, "the location"),)),
+    ActionKind("play_zombie", "Add a zombie to the horde", (_card(ZOMBIE, "the zombie"),)),
+    ActionKind(
+        "play_weapon",
+        "Give a survivor a weapon",
+        (_card(WEAPON, "the weapon"), SURVIVOR_IN_PLAY),
+    ),
+    ActionKind("next", "Go on to the next phase"),
+    ActionKind(
+        "attack",
+        "Send the horde at a player",
+        (Param("target", "choice", "the player attacked"),),
+    ),
+    ActionKind("penetrate", "Roll the horde's penetration", (ROLLED,)),
+    ActionKind("aim", "Attack a zombie with a weapon", (SURVIVOR_IN_PLAY, ZOMBIE_IN_PLAY)),
+    ActionKind(
+        "improvise",
+        "Attack an incoming zombie with an impromptu attack card",
+        (SURVIVOR_IN_PLAY, ZOMBIE_IN_PLAY, _card(EVENT, "the impromptu attack card", IMPROMPTU)),
+    ),
+    ActionKind("fire", "Roll the attack", (ROLLED,)),
+    ActionKind("escape", "Roll the survivors' escape", (ROLLED,)),
+    ActionKind("destroy", "Destroy the survivor picked at random", (SURVIVOR_IN_PLAY,)),
+    ActionKind("discard", "Discard a card over the hand limit", (_card(None, "the card"),)),
+    ActionKind(
+        "event",
+        "A player plays an event card",
+        (
+            Param("player", "choice", "who plays it"),
+            replace(_card(EVENT, "the event card"), given="either"),
+            *(TARGETS[t] for t in dict.fromkeys(t for _, ts in EFFECTS.values() for t in ts)),
+        ),
+    ),
+)
+
+
 @dataclass(frozen=True)
 class Zombified(Game):
     name = "zombified"
     title = "Zombified"
     rulebook = RULES
     setup_fields: ClassVar[tuple[Field, ...]] = SETUP_FIELDS
+    actions = KINDS
 
     table: Table
 
