@@ -3,8 +3,9 @@
 #   sudo deploy/install.sh
 # puts the package in a virtual environment under /opt/zombie-table, with the GPIO pin library
 # (lgpio) the button panel needs and, on Raspberry Pi OS, the Pi camera's picamera2; a config
-# file in /etc/zombie-table/ (kept if there is one); a systemd unit that runs it at boot as the
-# unprivileged user 'zombie-table' (groups video, dialout, gpio), and starts it.
+# file in /etc/zombie-table/ (kept if there is one); the dice tower's udev rule; a systemd unit
+# that runs it at boot as the unprivileged user 'zombie-table' (groups video, dialout, gpio),
+# and starts it.
 #
 #   deploy/install.sh --root DIR   installs into DIR instead of / and touches nothing else
 #                                  (no apt, no user, no systemctl): for trying it out and tests.
@@ -93,7 +94,9 @@ if installed python3-picamera2 || [[ " ${apt_packages[*]} " == *" python3-picame
 fi
 
 app="$root/opt/zombie-table"
-venv=(python3 -m venv --system-site-packages "$app/venv")
+# on arm64 the environment sees the system's Python packages: lgpio and picamera2 from apt
+venv=(python3 -m venv "$app/venv")
+$arm && venv+=(--system-site-packages)
 pip=("$app/venv/bin/python" -m pip install -q --only-binary lgpio,numpy,opencv-python-headless
      "$source_dir" "${pip_packages[@]}")
 if $dry_run; then
@@ -126,7 +129,7 @@ fi
 mkdir -p "$app" "$root/etc/zombie-table" "$root/var/lib/zombie-table" "$root/etc/systemd/system"
 # made again each time (packages kept): an older environment that did not see the system's
 # packages learns to see them
-say "virtual environment $app/venv, seeing the system's Python packages"
+say "virtual environment $app/venv$($arm && echo ", seeing the system's Python packages")"
 "${venv[@]}"
 "$app/venv/bin/python" -m pip install -q --upgrade pip
 say "installing Zombie Table and its Python packages with pip"
@@ -139,6 +142,11 @@ sed "s|/opt/zombie-table|$app|g; s|/etc/zombie-table|$root/etc/zombie-table|g" \
   "$here/zombie-table.service" > "$root/etc/systemd/system/zombie-table.service"
 
 if $system; then
+  # the dice tower's stable name, and ModemManager kept off it (hardware/FLASHING.md)
+  install -D -m 644 "$source_dir/hardware/99-zombie-tower.rules" /etc/udev/rules.d/99-zombie-tower.rules
+  if [ -d /run/udev ] && command -v udevadm >/dev/null; then
+    udevadm control --reload-rules && udevadm trigger --subsystem-match=tty || true
+  fi
   chown -R zombie-table:zombie-table /var/lib/zombie-table
   chown root:zombie-table /etc/zombie-table/config.toml
   runuser -u zombie-table -- /opt/zombie-table/venv/bin/zombie-table doctor \
