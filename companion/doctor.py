@@ -101,9 +101,8 @@ def check_camera(config: Config) -> Finding:
             "camera",
             False,
             "picamera2 is loaded but gives no picture from the Pi camera. Check the ribbon "
-            "cable (contacts towards the board on a Pi 4, towards the connector's latch side on "
-            "a Pi 5), look for it with `rpicam-hello --list-cameras`, and make sure the "
-            "service's user is in the group 'video'.",
+            "cable at both ends, look for the camera with `rpicam-hello --list-cameras`, and "
+            "make sure the service's user is in the group 'video'.",
         )
     if not ok:
         return Finding(
@@ -244,12 +243,13 @@ def check_gpio(config: Config) -> Finding:
     from gpiozero import Device, GPIOZeroError
 
     factory = None
+    failure = ""
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always")
         try:
             factory = Device._default_pin_factory()
-        except (GPIOZeroError, OSError, RuntimeError):
-            pass
+        except (GPIOZeroError, OSError, RuntimeError) as exc:
+            failure = str(exc)
     library = None if factory is None else PIN_LIBRARIES.get(type(factory).__name__)
     if factory is not None:
         factory.close()
@@ -280,7 +280,7 @@ def check_gpio(config: Config) -> Finding:
             f"{used} (lgpio is not installed). Fix: `{fix}`; off a Raspberry Pi, turn the "
             "panel off (gpio.enabled = false).",
         )
-    why = lgpio_failed.removeprefix("Falling back from lgpio: ") or "no reason given"
+    why = lgpio_failed.removeprefix("Falling back from lgpio: ") or failure
     return Finding(
         "gpio",
         False,
