@@ -269,6 +269,15 @@ def check_gpio(config: Config) -> Finding:
     )
     try:
         importlib.import_module("lgpio")
+    except OSError as exc:  # it opens a pipe in the working directory as it loads
+        return Finding(
+            "gpio",
+            False,
+            f"{used}: lgpio cannot start ({exc}): it makes its notify pipe in the working "
+            f"directory, {Path.cwd()}, which this user cannot write. Run from a folder the "
+            "service's user can write (the service runs in /var/lib/zombie-table): "
+            "`cd /var/lib/zombie-table` first.",
+        )
     except ImportError:
         if sys.prefix != sys.base_prefix:
             fix = f"sudo {sys.prefix}/bin/python -m pip install 'lgpio>=0.2.2'"

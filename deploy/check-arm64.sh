@@ -95,6 +95,8 @@ mkdir -p "$rootfs/usr/src/zombie-table"
 git -C "$source_dir" ls-files -z | (cd "$source_dir" && tar --null -T - -cf -) \
   | tar -C "$rootfs/usr/src/zombie-table" -xf -
 cp /etc/resolv.conf "$rootfs/etc/resolv.conf"
+# pip in the chroot trusts what this machine trusts (a network that inspects TLS has its own CA)
+cp /etc/ssl/certs/ca-certificates.crt "$rootfs/etc/ssl/certs/host-ca-certificates.crt"
 bind() {
   mkdir -p "$rootfs$2"
   mount --bind "$1" "$rootfs$2"
@@ -103,6 +105,7 @@ bind() {
 bind /proc /proc
 bind /sys /sys
 bind /dev /dev
+bind /dev/pts /dev/pts
 bind "$cache/apt" /var/cache/apt/archives
 bind "$cache/pip" /root/.cache/pip
 rm -f "$rootfs/etc/apt/apt.conf.d/docker-clean"  # keep apt's downloads for the next run
@@ -121,13 +124,14 @@ done
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 step "in the arm64 chroot: install, doctor, read-dice, serve"
 chroot "$rootfs" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-  PORT="$port" /bin/bash -s <<'INSIDE'
+  PIP_CERT=/etc/ssl/certs/host-ca-certificates.crt PORT="$port" /bin/bash -s <<'INSIDE'
 set -euo pipefail
 echo "architecture: $(dpkg --print-architecture), $(uname -m), $(python3 --version)"
 t=$SECONDS
 /usr/src/zombie-table/deploy/install.sh
 echo "install.sh took $(( SECONDS - t ))s"
 zt=/opt/zombie-table/venv/bin/zombie-table
+cd /var/lib/zombie-table  # where the service runs (WorkingDirectory)
 /opt/zombie-table/venv/bin/python -m pip list 2>/dev/null \
   | grep -Ei '^(lgpio|gpiozero|numpy|opencv-python-headless) '
 runuser -u zombie-table -- "$zt" doctor --config /etc/zombie-table/config.toml \
