@@ -80,7 +80,9 @@ step "a fresh copy of the userland, with this checkout in /usr/src/zombie-table"
 work="$(mktemp -d /var/tmp/zombie-table-arm64.XXXXXX)"
 mounted=()
 cleanup() {
-  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount "${mounted[i]}" || true; done
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+    umount "${mounted[i]}" || { sleep 5; umount "${mounted[i]}"; } || true
+  done
   if grep -q " $work/" /proc/mounts; then
     echo "check-arm64.sh: $work is still mounted on; left as it is" >&2
   else
@@ -128,7 +130,9 @@ chroot "$rootfs" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root L
 set -euo pipefail
 echo "architecture: $(dpkg --print-architecture), $(uname -m), $(python3 --version)"
 t=$SECONDS
-/usr/src/zombie-table/deploy/install.sh
+/usr/src/zombie-table/deploy/install.sh | while IFS= read -r line; do
+  echo "[$(( SECONDS - t ))s] $line"
+done
 echo "install.sh took $(( SECONDS - t ))s"
 zt=/opt/zombie-table/venv/bin/zombie-table
 cd /var/lib/zombie-table  # where the service runs (WorkingDirectory)
@@ -146,7 +150,7 @@ echo "read-dice took $(( SECONDS - t ))s for $(wc -l </root/arm64.jsonl) photos"
 runuser -u zombie-table -- "$zt" serve --config /etc/zombie-table/config.toml \
   --host 127.0.0.1 --port "$PORT" --pin 1234 >/root/serve.log 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
 /opt/zombie-table/venv/bin/python - "$PORT" <<'PLAY'
 """A game of Zombie Dice through the API: two players, rolls, a bank and a bust."""
 import json
@@ -164,11 +168,12 @@ def call(path, body=None):
         data=None if body is None else json.dumps(body).encode(),
         headers={"Content-Type": "application/json", "X-Table-PIN": "1234"},
     )
-    with urllib.request.urlopen(request, timeout=30) as answer:
+    # emulation is slow: a first start of a game computes Zombie Dice's odds tables
+    with urllib.request.urlopen(request, timeout=600) as answer:
         return json.load(answer)
 
 
-deadline = time.monotonic() + 120
+deadline = time.monotonic() + 600
 while True:
     try:
         call("/games")
@@ -200,8 +205,6 @@ except urllib.error.HTTPError as refused:
     assert refused.code == 400 and error["rule"], error
 print(f"served a game of Zombie Dice: {scores}, Ben's bust ruled by {[r['rule'] for r in bust['rulings']]}, a 7 refused by {error['rule']}")
 PLAY
-kill $server
-wait $server || true
 head -n 1 /root/serve.log
 INSIDE
 
