@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from companion.config import Config, ConfigError, find, load
 from companion.history import History
-from companion.store import StoreError, backup
+from companion.store import LogLock, StoreError, backup
 from companion.table import TableError, read_export
 
 
@@ -22,13 +22,16 @@ def serve(args: argparse.Namespace) -> int:
     from werkzeug.serving import make_server
 
     from companion.announce import announce, lan_address, qr_text
+    from companion.backups import Backups
     from companion.games.zombie_dice_advice import TurnPosition, advise
     from companion.games.zombie_dice_odds import warm
     from companion.panel import start_panel
     from companion.sources import start_sources
     from companion.web import create_app
+    from companion.web.guard import Unnamed
 
     config = settings(args)
+    held = LogLock(config.database)  # before the log is touched: one service per log
     app = create_app(
         {
             "DATABASE": str(config.database),
@@ -36,10 +39,14 @@ def serve(args: argparse.Namespace) -> int:
             "DICE": config.dice,
             "MDNS_NAME": config.server.name if config.server.announce else None,
             "TIME_ZONE": config.server.time_zone,
+            "ALLOWED_HOSTS": config.server.hosts,
         }
     )
+    backups = Backups(config.database)  # hourly, and once more when closed below
     table, desk = app.extensions["table"], app.extensions["desk"]
-    server = make_server(config.server.host, config.server.port, app, threaded=True)
+    server = make_server(
+        config.server.host, config.server.port, app, threaded=True, request_handler=Unnamed
+    )
     everywhere = config.server.host in ("0.0.0.0", "::")
     host = lan_address() if everywhere else config.server.host
     url = f"http://{host}:{server.server_port}/"
@@ -65,6 +72,8 @@ def serve(args: argparse.Namespace) -> int:
         for closer in filter(None, closers):
             closer.close()
         server.server_close()
+        backups.close()
+        held.close()
     return 0
 
 
