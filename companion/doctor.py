@@ -3,6 +3,7 @@ and say in plain words what is wrong and how to fix it."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import socket
 import sys
@@ -273,48 +274,54 @@ PIN_LIBRARIES = {
 
 
 def check_gpio(config: Config) -> Finding:
-    """Name the pin library gpiozero takes, as the panel would; say how to get lgpio without."""
+    """Name the pin library gpiozero takes, as the panel would; say how to get lgpio without.
+
+    The pins are opened from the game log's folder, where the service runs: lgpio makes a pipe
+    in the working directory as it loads."""
     if not config.gpio.enabled:
         return Finding("gpio", None, "the button panel is off in the config (gpio.enabled)")
     from gpiozero import Device, GPIOZeroError
 
+    folder = config.database.parent
     factory = None
     failure = ""
-    with warnings.catch_warnings(record=True) as said:
+    lgpio: Exception | None = None
+    with (
+        contextlib.chdir(folder) if folder.is_dir() else contextlib.nullcontext(),
+        warnings.catch_warnings(record=True) as said,
+    ):
         warnings.simplefilter("always")
         try:
             factory = Device._default_pin_factory()
         except (GPIOZeroError, OSError, RuntimeError) as exc:
             failure = str(exc)
+        if factory is not None:
+            factory.close()
+        try:
+            importlib.import_module("lgpio")
+        except (ImportError, OSError) as exc:
+            lgpio = exc
+        where = Path.cwd()
     library = None if factory is None else PIN_LIBRARIES.get(type(factory).__name__)
-    if factory is not None:
-        factory.close()
     if library == "mock":
         return Finding("gpio", True, "pin library: mock (GPIOZERO_PIN_FACTORY=mock): no real pins")
     if factory is not None and library != "native":
         return Finding("gpio", True, f"pin library: {library or type(factory).__name__}")
-    lgpio_failed = next(
-        (str(w.message) for w in said if str(w.message).startswith("Falling back from lgpio")),
-        "",
-    )
     used = (
         "pin library: native, gpiozero's last resort, which does not drive a Raspberry Pi 5 "
         "and has no PWM"
         if library == "native"
         else "no pin library can drive the pins here"
     )
-    try:
-        importlib.import_module("lgpio")
-    except OSError as exc:  # it opens a pipe in the working directory as it loads
+    if isinstance(lgpio, OSError):  # it could not make its pipe in the working directory
         return Finding(
             "gpio",
             False,
-            f"{used}: lgpio cannot start ({exc}): it makes its notify pipe in the working "
-            f"directory, {Path.cwd()}, which this user cannot write. Run from a folder the "
-            "service's user can write (the service runs in /var/lib/zombie-table): "
-            "`cd /var/lib/zombie-table` first.",
+            f"{used}: lgpio cannot start ({lgpio}): it makes a pipe in the working directory, "
+            f"{where}, which this user cannot write. The service runs in its game log's "
+            f"folder, which must be its own: `sudo chown zombie-table: {folder}`.",
         )
-    except ImportError:
+    if lgpio is not None:
         if sys.prefix != sys.base_prefix:
             fix = f"sudo {sys.prefix}/bin/python -m pip install 'lgpio>=0.2.2'"
         else:
@@ -325,6 +332,10 @@ def check_gpio(config: Config) -> Finding:
             f"{used} (lgpio is not installed). Fix: `{fix}`; off a Raspberry Pi, turn the "
             "panel off (gpio.enabled = false).",
         )
+    lgpio_failed = next(
+        (str(w.message) for w in said if str(w.message).startswith("Falling back from lgpio")),
+        "",
+    )
     why = lgpio_failed.removeprefix("Falling back from lgpio: ") or failure
     return Finding(
         "gpio",

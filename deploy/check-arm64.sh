@@ -135,7 +135,7 @@ t=$SECONDS
 done
 echo "install.sh took $(( SECONDS - t ))s"
 zt=/opt/zombie-table/venv/bin/zombie-table
-cd /var/lib/zombie-table  # where the service runs (WorkingDirectory)
+cd /  # the doctor opens the pins from the game log's folder, as the service runs
 /opt/zombie-table/venv/bin/python -m pip list 2>/dev/null \
   | grep -Ei '^(lgpio|gpiozero|numpy|opencv-python-headless) '
 runuser -u zombie-table -- "$zt" doctor --config /etc/zombie-table/config.toml \
@@ -147,6 +147,7 @@ t=$SECONDS
 "$zt" read-dice --json /root/photos/*.jpg >/root/arm64.jsonl
 echo "read-dice took $(( SECONDS - t ))s for $(wc -l </root/arm64.jsonl) photos"
 
+cd /var/lib/zombie-table  # where the service runs (its unit's WorkingDirectory)
 runuser -u zombie-table -- "$zt" serve --config /etc/zombie-table/config.toml \
   --host 127.0.0.1 --port "$PORT" --pin 1234 >/root/serve.log 2>&1 &
 server=$!
@@ -206,6 +207,7 @@ except urllib.error.HTTPError as refused:
 print(f"served a game of Zombie Dice: {scores}, Ben's bust ruled by {[r['rule'] for r in bust['rulings']]}, a 7 refused by {error['rule']}")
 PLAY
 head -n 1 /root/serve.log
+grep "GPIO panel" /root/serve.log || true
 INSIDE
 
 step "comparing the dice read on arm64 with this machine's reading"

@@ -149,9 +149,8 @@ if $system; then
   fi
   chown -R zombie-table:zombie-table /var/lib/zombie-table
   chown root:zombie-table /etc/zombie-table/config.toml
-  # from where the service runs: lgpio makes its notify pipe in the working directory
-  (cd /var/lib/zombie-table && runuser -u zombie-table -- /opt/zombie-table/venv/bin/zombie-table \
-    doctor --config /etc/zombie-table/config.toml) || true
+  runuser -u zombie-table -- /opt/zombie-table/venv/bin/zombie-table doctor \
+    --config /etc/zombie-table/config.toml || true
   if [ -d /run/systemd/system ]; then
     systemctl daemon-reload
     systemctl enable --now zombie-table.service

@@ -121,26 +121,30 @@ def test_lgpio_that_cannot_open_the_pins_points_at_the_gpio_group(
     assert "`sudo usermod -aG gpio zombie-table`" in line
 
 
-def test_lgpio_in_a_working_directory_it_cannot_write_is_explained(
+def test_lgpio_is_loaded_where_the_service_runs_and_a_folder_it_cannot_write_explained(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # what lgpio raises as it loads where it cannot make its notify pipe (cwd "/" as a user)
+    # what lgpio raises as it loads where it cannot make its notify pipe
     package(
         tmp_path / "site",
         "lgpio",
         """
-        raise FileNotFoundError(2, "No such file or directory", ".lgd-nfy-3")
+        import os
+        raise FileNotFoundError(2, "No such file or directory", os.getcwd() + "/.lgd-nfy-3")
         """,
     )
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
     monkeypatch.delitem(sys.modules, "gpiozero.pins.lgpio", raising=False)
     monkeypatch.delitem(sys.modules, "lgpio", raising=False)
-    monkeypatch.chdir(tmp_path)
-    line = gpio_line(tmp_path, capsys)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    line = gpio_line(tmp_path, capsys)  # the game log in tmp_path, where the service would run
     assert line.startswith("FIX  gpio      no pin library can drive the pins here: lgpio cannot ")
-    assert "'.lgd-nfy-3'" in line
+    assert f"'{tmp_path}/.lgd-nfy-3'" in line
     assert f"in the working directory, {tmp_path}, which this user cannot write" in line
-    assert line.endswith("`cd /var/lib/zombie-table` first.")
+    assert line.endswith(f"`sudo chown zombie-table: {tmp_path}`.")
+    assert Path.cwd() == elsewhere
 
 
 # The Pi camera
