@@ -3,10 +3,14 @@ and say in plain words what is wrong and how to fix it."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import socket
+import sys
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from companion.announce import lan_address
 from companion.backups import backups_of, taken_at
@@ -17,6 +21,7 @@ from companion.tower import ports
 from companion.tower.probe import Probe, probe
 from companion.tower.protocol import PROTOCOL_VERSION
 
+SYSTEM_PACKAGES = Path("/usr/lib/python3/dist-packages")  # Debian's, where python3-* install
 TOWER_WAIT = 5.0  # seconds to wait for the tower's hello, as the reader does
 ENABLE_TOWER = (
     'set tower = "auto" under [dice] in the config (docs/CONFIG.md), then restart the service: '
@@ -114,7 +119,11 @@ def check_camera(config: Config) -> Finding:
     camera = config.dice.camera
     if camera == "off":
         return Finding("camera", None, "off in the config (dice.camera)")
-    from companion.vision.source import CameraLost, PiCameraSource, source_for
+    if camera == "picamera2":
+        trouble = picamera2_trouble()
+        if trouble is not None:
+            return Finding("camera", False, trouble)
+    from companion.vision.source import CameraLost, source_for
 
     source = source_for(camera)
     try:
@@ -124,12 +133,13 @@ def check_camera(config: Config) -> Finding:
         ok = False
     finally:
         source.close()
-    if not ok and camera == "picamera2" and not PiCameraSource.available():
+    if not ok and camera == "picamera2":
         return Finding(
             "camera",
             False,
-            "the Pi camera needs picamera2: `sudo apt install python3-picamera2`, with the "
-            "service's environment made with --system-site-packages (hardware/CAMERA.md).",
+            "picamera2 is loaded but gives no picture from the Pi camera. Check the ribbon "
+            "cable at both ends, look for the camera with `rpicam-hello --list-cameras`, and "
+            "make sure the service's user is in the group 'video'.",
         )
     if not ok:
         return Finding(
@@ -138,7 +148,51 @@ def check_camera(config: Config) -> Finding:
             f"no picture from camera {camera!r}. Check the cable, look for it with "
             "`ls /dev/video*`, and make sure the service's user is in the group 'video'.",
         )
+    if camera == "picamera2":
+        return Finding("camera", True, "the Pi camera gives pictures (picamera2)")
     return Finding("camera", True, f"camera {camera!r} gives pictures")
+
+
+def picamera2_trouble() -> str | None:
+    """Why picamera2 cannot be imported here, with the command that fixes it; None if it can."""
+    venv = sys.prefix != sys.base_prefix
+    try:
+        importlib.import_module("picamera2")
+    except ModuleNotFoundError as exc:
+        if exc.name == "picamera2" and not (SYSTEM_PACKAGES / "picamera2").is_dir():
+            return (
+                "the Pi camera needs picamera2, which Raspberry Pi OS ships: "
+                "`sudo apt install --no-install-recommends python3-picamera2`, then run "
+                "deploy/install.sh again (docs/INSTALL.md)."
+            )
+        if exc.name == "picamera2" and venv:
+            return (
+                f"picamera2 is installed but {sys.prefix} does not see the system's packages: "
+                f"`sudo python3 -m venv --system-site-packages {sys.prefix} && "
+                f"sudo {sys.prefix}/bin/python -m pip install 'numpy<2'`."
+            )
+        return (
+            f"picamera2 cannot load ({exc}): "
+            "`sudo apt install --reinstall python3-picamera2 python3-libcamera`."
+        )
+    except Exception as exc:  # a system package built for another numpy fails as it loads
+        if "numpy" in str(exc) and venv:
+            return (
+                f"picamera2 cannot load ({exc}): Raspberry Pi OS builds it for numpy 1, this "
+                f"environment has numpy {_numpy_version()}. Fix: "
+                f"`sudo {sys.prefix}/bin/python -m pip install 'numpy<2'`."
+            )
+        return (
+            f"picamera2 cannot load ({type(exc).__name__}: {exc}): "
+            "`sudo apt install --reinstall python3-picamera2 python3-libcamera`."
+        )
+    return None
+
+
+def _numpy_version() -> str:
+    import numpy
+
+    return numpy.__version__
 
 
 def check_tower(config: Config) -> Finding:
@@ -210,24 +264,86 @@ def _tower_finding(found: Probe) -> Finding:
     return Finding("tower", False, fixes[found.verdict])
 
 
+PIN_LIBRARIES = {
+    "LGPIOFactory": "lgpio",
+    "RPiGPIOFactory": "RPi.GPIO",
+    "PiGPIOFactory": "pigpio",
+    "NativeFactory": "native",
+    "MockFactory": "mock",
+}
+
+
 def check_gpio(config: Config) -> Finding:
+    """Name the pin library gpiozero takes, as the panel would; say how to get lgpio without.
+
+    The pins are opened from the game log's folder, where the service runs: lgpio makes a pipe
+    in the working directory as it loads."""
     if not config.gpio.enabled:
         return Finding("gpio", None, "the button panel is off in the config (gpio.enabled)")
     from gpiozero import Device, GPIOZeroError
 
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+    folder = config.database.parent
+    factory = None
+    failure = ""
+    lgpio: Exception | None = None
+    with (
+        contextlib.chdir(folder) if folder.is_dir() else contextlib.nullcontext(),
+        warnings.catch_warnings(record=True) as said,
+    ):
+        warnings.simplefilter("always")
+        try:
             factory = Device._default_pin_factory()
-    except (GPIOZeroError, OSError, RuntimeError) as exc:
+        except (GPIOZeroError, OSError, RuntimeError) as exc:
+            failure = str(exc)
+        if factory is not None:
+            factory.close()
+        try:
+            importlib.import_module("lgpio")
+        except (ImportError, OSError) as exc:
+            lgpio = exc
+        where = Path.cwd()
+    library = None if factory is None else PIN_LIBRARIES.get(type(factory).__name__)
+    if library == "mock":
+        return Finding("gpio", True, "pin library: mock (GPIOZERO_PIN_FACTORY=mock): no real pins")
+    if factory is not None and library != "native":
+        return Finding("gpio", True, f"pin library: {library or type(factory).__name__}")
+    used = (
+        "pin library: native, gpiozero's last resort, which does not drive a Raspberry Pi 5 "
+        "and has no PWM"
+        if library == "native"
+        else "no pin library can drive the pins here"
+    )
+    if isinstance(lgpio, OSError):  # it could not make its pipe in the working directory
         return Finding(
             "gpio",
             False,
-            f"no GPIO pins here ({exc}). On a Raspberry Pi, add the service's user to the "
-            "group 'gpio'; elsewhere turn the panel off (gpio.enabled = false).",
+            f"{used}: lgpio cannot start ({lgpio}): it makes a pipe in the working directory, "
+            f"{where}, which this user cannot write. The service runs in its game log's "
+            f"folder, which must be its own: `sudo chown zombie-table: {folder}`.",
         )
-    factory.close()
-    return Finding("gpio", True, "GPIO pins are available for the panel")
+    if lgpio is not None:
+        if sys.prefix != sys.base_prefix:
+            fix = f"sudo {sys.prefix}/bin/python -m pip install 'lgpio>=0.2.2'"
+        else:
+            fix = "sudo apt install python3-lgpio"
+        return Finding(
+            "gpio",
+            False,
+            f"{used} (lgpio is not installed). Fix: `{fix}`; off a Raspberry Pi, turn the "
+            "panel off (gpio.enabled = false).",
+        )
+    lgpio_failed = next(
+        (str(w.message) for w in said if str(w.message).startswith("Falling back from lgpio")),
+        "",
+    )
+    why = lgpio_failed.removeprefix("Falling back from lgpio: ") or failure
+    return Finding(
+        "gpio",
+        False,
+        f"{used} (lgpio is installed but cannot open them: {why}). On a Raspberry Pi, add the "
+        "service's user to the group 'gpio' (`sudo usermod -aG gpio zombie-table`); off a "
+        "Raspberry Pi, turn the panel off (gpio.enabled = false).",
+    )
 
 
 CHECKS: tuple[Callable[[Config], Finding], ...] = (

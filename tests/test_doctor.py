@@ -47,7 +47,7 @@ def test_missing_hardware_is_explained(tmp_path: Path, capsys: pytest.CaptureFix
     assert "FIX  camera    no picture from camera '/dev/no-such-camera'" in out
     assert "group 'video'" in out
     assert "FIX  tower     cannot open /dev/no-such-tower" in out
-    assert "FIX  gpio      no GPIO pins here" in out
+    assert "FIX  gpio      no pin library can drive the pins here" in out
     assert "thing(s) to fix." in out
 
 
