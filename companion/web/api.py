@@ -15,6 +15,7 @@ from companion.referee import examples, search
 from companion.store import Conflict, StoreError
 from companion.table import Change, NotFound, Table, TableError
 from companion.web.auth import AuthError, Gate, granted
+from companion.web.compressed import json_response
 from companion.web.streams import event_stream
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -224,8 +225,9 @@ def import_game() -> tuple[dict[str, Any], int, dict[str, str]]:
 
 
 @bp.get("/games/<game_id>")
-def get_game(game_id: str) -> dict[str, Any]:
-    return table().snapshot(game_id)
+def get_game(game_id: str) -> Response:
+    """What every live page fetches after each change: serialised and gzipped once per version."""
+    return json_response(table().snapshot_text(game_id)[1])
 
 
 @bp.post("/games/<game_id>/actions")
