@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import signal
 import sys
 import threading
 from collections.abc import Sequence
@@ -52,6 +53,7 @@ def serve(args: argparse.Namespace) -> int:
     closers: list[Any] = [start_panel(config.gpio, table, desk)]
     if config.server.announce and everywhere and host != "127.0.0.1":
         closers.append(announce(config.server.name, host, server.port))
+    signal.signal(signal.SIGTERM, lambda signum, frame: server.stop())
     try:
         server.run()  # until SIGTERM or Ctrl-C, then the requests received are finished
     finally:

@@ -6,16 +6,15 @@ finishes its headers costs a socket and no thread, and is closed after ``idle_ti
 runs on a pool thread; a live stream holds its thread for as long as the page is open, so the pool
 has one thread for each live page allowed and ``WORKERS`` more for everything else, and a stream
 past ``live_pages`` is refused with 503 (companion.web.streams). A connection past ``connections``
-gets a 503 answer and is closed at once. On SIGTERM (or Ctrl-C) the server stops listening, ends
-the live streams, lets the requests already received finish and their answers go out (at most
-``grace`` seconds), and returns.
+gets a 503 answer and is closed at once. When stopped (``zombie-table serve`` stops it on SIGTERM
+and Ctrl-C) the server stops listening, ends the live streams, lets the requests already received
+finish and their answers go out (at most ``grace`` seconds), and returns.
 """
 
 from __future__ import annotations
 
 import logging
 import resource
-import signal
 import threading
 import time
 from dataclasses import dataclass
@@ -57,9 +56,9 @@ class Limits:
     connections: int = 2000
     #: Seconds a connection may stay quiet outside a request (headers unfinished, or idle
     #: between requests) before it is closed.
-    idle_timeout: float = 30.0
+    idle_timeout: int = 30
     #: Seconds between looks for such connections.
-    idle_check: float = 5.0
+    idle_check: int = 5
     #: Seconds the requests already received may take to finish after SIGTERM.
     grace: float = 10.0
 
@@ -93,6 +92,7 @@ class Serving:
     """The server bound to its address; :meth:`run` serves until :meth:`stop` (or SIGTERM)."""
 
     def __init__(self, app: Any, host: str, port: int, limits: Limits | None = None) -> None:
+        self.app = app
         self.limits = limits = limits or Limits()
         self.map: dict[int, Any] = {}
         connections = min(limits.connections, open_files() - SPARE_FILES)
@@ -103,8 +103,6 @@ class Serving:
             connection_limit=connections,
             channel_timeout=limits.idle_timeout,
             cleanup_interval=limits.idle_check,
-            # answers (and each event of a stream) go out as soon as they are written
-            send_bytes=1,
             # the I/O loop reads on during a request, so it sees a live page hang up
             channel_request_lookahead=1,
             asyncore_use_poll=True,  # select() cannot watch more than 1024 sockets
@@ -112,9 +110,12 @@ class Serving:
             ident="zombie-table",
         )
         app.config["LIVE_PAGES"] = limits.live_pages
-        threading.stack_size(THREAD_STACK)
         self.dispatcher = ThreadedTaskDispatcher()
-        self.dispatcher.set_thread_count(adj.threads)
+        threading.stack_size(THREAD_STACK)
+        try:
+            self.dispatcher.set_thread_count(adj.threads)
+        finally:
+            threading.stack_size(0)  # the camera's and tower's threads keep the default
         self.servers = [
             Server(app, map=self.map, dispatcher=self.dispatcher, adj=adj, sockinfo=info)
             for info in adj.listen
@@ -123,27 +124,23 @@ class Serving:
         self._stopping = threading.Event()
 
     def stop(self) -> None:
-        """Ask :meth:`run` to finish what it has and return (safe from a signal handler)."""
+        """Ask :meth:`run` to finish what it has and return (safe in a signal handler)."""
         self._stopping.set()
 
     def run(self) -> None:
-        """Serve until stopped, then drain (SIGTERM and Ctrl-C stop it while it runs)."""
-        previous = signal.signal(signal.SIGTERM, lambda signum, frame: self.stop())
-        try:
-            while not self._stopping.is_set():
-                try:
-                    wasyncore.loop(timeout=0.5, map=self.map, use_poll=True, count=1)
-                except KeyboardInterrupt:
-                    self.stop()
-            self._drain()
-        finally:
-            signal.signal(signal.SIGTERM, previous)
+        """Serve until stopped (Ctrl-C stops it too), then finish what was received."""
+        while not self._stopping.is_set():
+            try:
+                wasyncore.loop(timeout=0.5, map=self.map, use_poll=True, count=1)
+            except KeyboardInterrupt:
+                self.stop()
+        self._drain()
 
     def _drain(self) -> None:
         log.info("stopping: finishing the requests received")
         for server in self.servers:
             wasyncore.dispatcher.close(server)  # no new connections; the trigger stays
-        streams.end_all()
+        streams.end_all(self.app)
         deadline = time.monotonic() + self.limits.grace
         while time.monotonic() < deadline:
             channels = [c for c in self.map.values() if isinstance(c, HTTPChannel)]

@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from flask import Response, current_app, request
+from flask import Flask, Response, current_app, request
 
 log = logging.getLogger(__name__)
 
@@ -27,12 +27,16 @@ Wait = Callable[[float], list[str]]
 
 _open = 0
 _counting = threading.Lock()
-_ending = threading.Event()
 
 
-def end_all() -> None:
-    """End every stream (the service is stopping): each returns within ``HANGUP_CHECK``."""
-    _ending.set()
+def _ending(app: Flask) -> threading.Event:
+    return app.extensions.setdefault("streams_ending", threading.Event())  # type: ignore[no-any-return]
+
+
+def end_all(app: Flask) -> None:
+    """End every stream of ``app`` (the service is stopping), each within ``HANGUP_CHECK``, and
+    refuse new ones."""
+    _ending(app).set()
 
 
 def _take(where: str, most: int | None) -> bool:
@@ -60,7 +64,8 @@ def event_stream(wait: Wait) -> Response:
     gone: Callable[[], bool] = request.environ.get("waitress.client_disconnected", lambda: False)
     where = request.path
     most = current_app.config.get("LIVE_PAGES")
-    if _ending.is_set() or not _take(where, most):
+    ending = _ending(current_app)
+    if ending.is_set() or not _take(where, most):
         return Response(
             '{"error": "The table serves as many live pages as it can; close one on another '
             'device, or wait a moment.", "rule": null, "status": 503}',
@@ -72,7 +77,7 @@ def event_stream(wait: Wait) -> Response:
     def events() -> Iterator[str]:
         yield f"retry: {RETRY_MS}\n\n"
         quiet_since = time.monotonic()
-        while not gone() and not _ending.is_set():
+        while not gone() and not ending.is_set():
             messages = wait(HANGUP_CHECK)
             if messages:
                 yield "".join(messages)
