@@ -17,6 +17,7 @@ from companion.table import Change, NotFound, Table, TableError
 from companion.web.auth import AuthError, Gate, granted
 from companion.web.compressed import json_response
 from companion.web.streams import event_stream
+from companion.web.updates import Updates
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -325,17 +326,29 @@ def stream(game_id: str) -> Response:
 
 @bp.get("/stream")
 def table_stream() -> Response:
-    """Server-sent events: the id and new version of every game changed from now on."""
+    """Server-sent events: the id and new version of every game changed from now on; with
+    ``?updates=1`` each with the update from the version this stream told before, when it has one
+    (companion.web.updates)."""
     tbl = table()
     seen = tbl.changes()  # before the stream opens: a change after its opening is never missed
+    updates: Updates | None = None
+    if request.args.get("updates") == "1":
+        updates = current_app.extensions.setdefault("updates", Updates(tbl))
+    told: dict[str, int] = {}
 
     def wait(timeout: float) -> list[str]:
         nonlocal seen
         seen, moved = tbl.wait_for_moves(seen, timeout)
-        return [
-            f"event: change\ndata: {json.dumps({'id': game_id, 'version': version})}\n\n"
-            for game_id, version in moved
-        ]
+        if updates is None:
+            return [
+                f"event: change\ndata: {json.dumps({'id': game_id, 'version': version})}\n\n"
+                for game_id, version in moved
+            ]
+        events = []
+        for game_id, _ in moved:
+            told[game_id], data = updates.change(game_id, told.get(game_id))
+            events.append(f"event: change\ndata: {data}\n\n")
+        return events
 
     return event_stream(wait)
 
