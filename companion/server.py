@@ -36,6 +36,8 @@ WORKERS = 16
 SPARE_FILES = 64
 #: A pool thread's stack: hundreds of threads must fit a 32-bit Raspberry Pi OS address space.
 THREAD_STACK = 1024 * 1024
+#: Seconds between warnings in the log about refused connections (a flood logs a line a minute).
+REFUSALS_LOGGED = 60.0
 #: The answer to a connection past the cap (it is then closed).
 REFUSAL = (
     b"HTTP/1.1 503 Service Unavailable\r\n"
@@ -67,6 +69,9 @@ class Server(TcpWSGIServer):  # type: ignore[misc]
     """waitress's TCP server that answers a connection past the cap instead of leaving it
     waiting in the kernel's queue."""
 
+    refused = 0  # since the last warning in the log
+    warned = 0.0
+
     def readable(self) -> bool:
         super().readable()  # closes quiet connections now and then
         return bool(self.accepting)
@@ -85,11 +90,16 @@ class Server(TcpWSGIServer):  # type: ignore[misc]
                 conn.send(REFUSAL)
             except OSError:
                 pass
-        log.warning("refused a connection: %d open, the most served", len(self._map))
+        self.refused += 1
+        if time.monotonic() - self.warned >= REFUSALS_LOGGED:
+            log.warning(
+                "refused %d connection(s): %d open, the most served", self.refused, len(self._map)
+            )
+            self.refused, self.warned = 0, time.monotonic()
 
 
 class Serving:
-    """The server bound to its address; :meth:`run` serves until :meth:`stop` (or SIGTERM)."""
+    """The server bound to its address; :meth:`run` serves until :meth:`stop` is called."""
 
     def __init__(self, app: Any, host: str, port: int, limits: Limits | None = None) -> None:
         self.app = app

@@ -345,8 +345,8 @@ def table_stream() -> Response:
                 for game_id, version in moved
             ]
         events = []
-        for game_id, _ in moved:
-            told[game_id], data = updates.change(game_id, told.get(game_id))
+        for game_id, version in moved:
+            told[game_id], data = updates.change(game_id, told.get(game_id), version)
             events.append(f"event: change\ndata: {data}\n\n")
         return events
 

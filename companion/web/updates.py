@@ -55,13 +55,15 @@ class Updates:
         self._steps: dict[str, dict[int, tuple[int, Update | None]]] = {}
         self._texts: dict[tuple[str, int | None, int], str] = {}
 
-    def change(self, game_id: str, told: int | None) -> tuple[int, str]:
-        """The game's version now, and the ``change`` event's data for a stream that last told
-        version ``told`` of it (None: none yet; the update is then from the version before)."""
+    def change(self, game_id: str, told: int | None, moved: int) -> tuple[int, str]:
+        """The game's version now (``moved`` or later), and the ``change`` event's data for a
+        stream that last told version ``told`` of it (None: none yet; the update is then from
+        the version before). Only the first stream to tell a version asks the table for it."""
         with self._lock:
-            snapshot = self.table.snapshot(game_id)
-            version = snapshot["version"]
-            self._observe(game_id, snapshot)
+            last = self._last.get(game_id)
+            if last is None or last["version"] < moved:
+                self._observe(game_id, self.table.snapshot(game_id))
+            version = self._last[game_id]["version"]
             steps = self._steps.get(game_id, {})
             if told is None:
                 told = next((v for v, (to, _) in steps.items() if to == version), None)
