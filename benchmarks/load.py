@@ -8,10 +8,12 @@ server (Werkzeug's threaded development server) and the new one (`zombie-table s
 Each run starts the service on 127.0.0.1 with a fresh game log and the open-file limit systemd
 gives a service (soft 1024), opens the pages, then sends Zombie Dice rolls (three green feet,
 always legal) on a fixed schedule from four tablets with keep-alive connections, in a process of
-their own. A page does what static/live.js does: it holds the table's stream (/api/stream), and
-for each change newer than what it shows it fetches the game's snapshot (at most one fetch at a
-time; changes heard meanwhile are fetched once it is done). On the new server a page accepts gzip,
-as every browser does; the old server sent the snapshot as it is. With ``--half-open N``, N more
+their own. A page does what static/live.js does: it holds the table's stream, and for each change
+newer than what it shows it builds the new snapshot from the change's update when it holds the
+version the update is from, or else fetches the game's snapshot (at most one fetch at a time;
+changes heard meanwhile are fetched once it is done). New pages ask the stream for updates
+(?updates=1) and accept gzip, as every browser does; old pages get versions alone and the
+snapshot as it is, as before. With ``--half-open N``, N more
 connections send half a request's headers and never finish them; one closed by the server is
 opened again at once, so N stay open (or waiting to be accepted) through the run.
 
@@ -44,6 +46,8 @@ from _service import PIN, free_port, machine, percentile
 
 FEET = json.dumps({"dice": [{"value": "feet", "color": "green"}] * 3}).encode()
 TABLETS = 4
+#: Seconds an action may wait for its answer, or behind its time, before it counts as failed.
+LATE = 5.0
 ROOT = Path(__file__).resolve().parent.parent
 #: The old server: the same app on Werkzeug's development server, as `serve` ran it before.
 OLD = """
@@ -259,11 +263,14 @@ def tablets(port: int, game: str, rate: float, total: int, out: Any) -> None:
     failed: list[str] = []
 
     def tablet() -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=LATE)
         headers = {"Content-Type": "application/json", "X-Table-PIN": PIN}
         while (at := schedule.get()) is not None:
             time.sleep(max(0.0, at - time.perf_counter()))
             begun = time.perf_counter()
+            if begun > at + LATE:
+                failed.append(f"not sent: more than {LATE:g} s late")
+                continue
             try:
                 connection.request("POST", f"/api/games/{game}/rolls", FEET, headers)
                 response = connection.getresponse()
@@ -271,7 +278,7 @@ def tablets(port: int, game: str, rate: float, total: int, out: Any) -> None:
             except (OSError, http.client.HTTPException) as exc:
                 failed.append(repr(exc))
                 connection.close()
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=LATE)
                 continue
             if response.status != 200:
                 failed.append(f"{response.status}: {answer.get('error')}")
@@ -320,13 +327,17 @@ async def drive(service: Service, args: argparse.Namespace, pages: int, slow: in
     lurking = asyncio.create_task(half_open(service.port, slow, stop))
     await asyncio.sleep(min(5.0, 0.005 * slow + 0.5))  # the half-open ones are in
     watching = [Page(service.port, game, new=service.kind == "new") for _ in range(pages)]
-    tasks = []
-    for page in watching:
+    tasks, starts = [], []
+    for page in watching:  # one after another, as tablets come to the table
         started = asyncio.Event()
         tasks.append(asyncio.create_task(page.watch(started)))
-        try:
-            await asyncio.wait_for(started.wait(), 30)
-        except TimeoutError:
+        starts.append(started)
+        await asyncio.sleep(0.005)
+    deadline = time.perf_counter() + 30  # for all of them together
+    while time.perf_counter() < deadline and not all(s.is_set() for s in starts):
+        await asyncio.sleep(0.1)
+    for page, started in zip(watching, starts, strict=True):
+        if not started.is_set():
             page.errors.append("stream: no answer in 30 s")
     await asyncio.sleep(1.0)
     total = int(args.rate * args.seconds)

@@ -119,7 +119,7 @@ def test_the_plain_table_stream_tells_only_ids_and_versions(client: FlaskClient)
     gid = start(client)["id"]
     response = client.get("/api/stream", buffered=False)
     stream: Iterator[bytes] = iter(response.response)
-    told(stream)
+    assert next(stream) == b"retry: 2000\n\n"
     roll_feet(client, gid)
     told(stream)
     roll_feet(client, gid)
