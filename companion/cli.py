@@ -14,12 +14,13 @@ from typing import Any, TextIO
 
 from companion.config import Config, ConfigError, find, load
 from companion.history import History
-from companion.store import StoreError, backup
+from companion.store import LogLock, StoreError, backup
 from companion.table import TableError, read_export
 
 
 def serve(args: argparse.Namespace) -> int:
     from companion.announce import announce, lan_address, qr_text
+    from companion.backups import Backups
     from companion.games.zombie_dice_advice import TurnPosition, advise
     from companion.games.zombie_dice_odds import warm
     from companion.panel import start_panel
@@ -28,6 +29,7 @@ def serve(args: argparse.Namespace) -> int:
     from companion.web import create_app
 
     config = settings(args)
+    held = LogLock(config.database)  # before the log is touched: one service per log
     app = create_app(
         {
             "DATABASE": str(config.database),
@@ -35,8 +37,10 @@ def serve(args: argparse.Namespace) -> int:
             "DICE": config.dice,
             "MDNS_NAME": config.server.name if config.server.announce else None,
             "TIME_ZONE": config.server.time_zone,
+            "ALLOWED_HOSTS": config.server.hosts,
         }
     )
+    backups = Backups(config.database)  # hourly, and once more when closed below
     table, desk = app.extensions["table"], app.extensions["desk"]
     server = Serving(app, config.server.host, config.server.port)
     everywhere = config.server.host in ("0.0.0.0", "::")
@@ -61,7 +65,9 @@ def serve(args: argparse.Namespace) -> int:
             stop()
         for closer in filter(None, closers):
             closer.close()
+        backups.close()
         table.store.close()
+        held.close()
     print("Zombie Table stopped; the game log is closed.", flush=True)
     return 0
 

@@ -9,6 +9,7 @@ every option; command-line flags override the file.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -22,6 +23,8 @@ DEFAULT_DB = "~/.local/share/zombie-table/table.sqlite3"
 
 BUTTONS = ("read", "confirm", "undo", "next")
 LEDS = ("ready", "reading", "attention", "error")
+#: A host name or an IPv4 or IPv6 address, as ``server.hosts`` lists them.
+HOST_NAME = re.compile(r"[A-Za-z0-9.-]{1,253}|[0-9A-Fa-f:.]{2,45}")
 #: BCM pin numbers the Pi's header offers as plain GPIO.
 GPIO_PINS = tuple(range(2, 28))
 
@@ -38,6 +41,7 @@ class ServerConfig:
     name: str = "zombie-table"  # announced as http://NAME.local/
     announce: bool = True  # mDNS
     time_zone: str = ""  # an IANA name for the times pages show; "": the machine's own zone
+    hosts: tuple[str, ...] = ()  # names the table answers to besides its own (docs/SECURITY.md)
 
 
 @dataclass(frozen=True)
@@ -144,6 +148,11 @@ def check_server(server: ServerConfig) -> None:
         raise ConfigError("server.pin (or --pin) must be 4 to 12 digits")
     if not (server.name and server.name.replace("-", "").isalnum() and len(server.name) <= 63):
         raise ConfigError("server.name must be letters, digits and '-' (a .local host name)")
+    for host in server.hosts:
+        if not (isinstance(host, str) and HOST_NAME.fullmatch(host)):
+            raise ConfigError(
+                f"server.hosts: {host!r} is not a host name or address (no port, no http://)"
+            )
     try:
         zone(server.time_zone)
     except ZoneError as exc:
@@ -163,6 +172,7 @@ _TYPES: dict[str, tuple[tuple[type, ...], str]] = {
     "float": ((int, float), "a number"),
     "str": ((str,), "text"),
     "Mapping": ((Mapping,), "a table"),
+    "tuple": ((list,), "a list"),
 }
 
 
@@ -181,6 +191,8 @@ def _section(data: Mapping[str, Any], name: str, cls: type[Any]) -> Any:
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             raise ConfigError(f"{name}.{f.name} must be {words}, not {value!r}")
         values[f.name] = float(raw[f.name]) if head == "float" else raw[f.name]
+        if head == "tuple":
+            values[f.name] = tuple(raw[f.name])
     return cls(**values)
 
 

@@ -120,15 +120,25 @@ class DiceDesk:
         with self._lock:
             if self.pending is None:
                 raise TableError("There is no read waiting to be confirmed.")
-            self._submit(self.pending.roll)
+            self._hand_over(self.pending, self.pending.roll)
 
     def fix(self, roll: Roll) -> None:
-        """Replace the waiting read with what the dice really show, and hand it over."""
+        """Hand over what the dice really show in place of the waiting read."""
         with self._lock:
             if self.pending is None:
                 raise TableError("There is no read waiting to be fixed.")
             sent = self.pending.roll
-            self._submit(replace(roll, source=sent.source, confidence=1.0, ref=sent.ref))
+            self._hand_over(
+                self.pending, replace(roll, source=sent.source, confidence=1.0, ref=sent.ref)
+            )
+
+    def _hand_over(self, waiting: Pending, roll: Roll) -> None:
+        """A player's confirm or fix: a refused one leaves the waiting read as it was."""
+        try:
+            self._submit(roll)
+        except TableError:
+            self.pending = waiting
+            raise
 
     def discard(self) -> None:
         with self._lock:

@@ -9,7 +9,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from companion.announce import lan_address
+from companion.backups import backups_of, taken_at
 from companion.config import Config
+from companion.logcheck import damage, notes
 from companion.store import Store, StoreError
 from companion.tower import ports
 from companion.tower.probe import Probe, probe
@@ -35,6 +37,14 @@ class Finding:
 
 def check_database(config: Config) -> Finding:
     path = config.database
+    why = damage(path)
+    if why is not None:  # written to now, it would no longer look damaged to the service
+        return Finding(
+            "game log",
+            False,
+            f"{path} is {why}. Restart the service (sudo systemctl restart zombie-table): it "
+            "moves the file aside, keeps it, and starts from its newest good backup.",
+        )
     try:
         store = Store(path)
         store.set_setting("doctor", "ok")
@@ -47,6 +57,32 @@ def check_database(config: Config) -> Finding:
             f"service's user owns {path.parent}.",
         )
     return Finding("game log", True, f"{path} can be written")
+
+
+def check_log(config: Config) -> Finding:
+    """The log's health, as the service checks it at start, and its backups."""
+    path = config.database
+    said = [f"{full} Delete {note} once you have read this." for note, _, full in notes(path)]
+    if path.is_file() and damage(path) is None:
+        store = Store(path)
+        try:
+            damaged = store.scan()
+        finally:
+            store.close()
+        said += [
+            f"game {game_id} cannot be opened: {why}; delete it from the home page."
+            for game_id, why in damaged.items()
+        ]
+    copies = backups_of(path)
+    newest = taken_at(copies[0]) if copies else None
+    kept = (
+        f"{len(copies)} backup(s) beside it, the newest of {newest:%Y-%m-%d %H:%M} UTC"
+        if newest
+        else "no backups yet (the service takes one every hour and when it stops)"
+    )
+    if said:
+        return Finding("log check", False, " ".join(said) + f" ({kept})")
+    return Finding("log check", True, f"passes SQLite's quick_check, every row reads; {kept}")
 
 
 def check_network(config: Config) -> Finding:
@@ -196,6 +232,7 @@ def check_gpio(config: Config) -> Finding:
 
 CHECKS: tuple[Callable[[Config], Finding], ...] = (
     check_database,
+    check_log,
     check_network,
     check_camera,
     check_tower,

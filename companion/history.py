@@ -5,6 +5,13 @@ action in effect back; a ``correct`` replaces the roll inside an earlier action 
 followed; a ``setting`` changes table settings of the game's setup and replays every action in
 effect, which it may do only while the settings have not mattered (every move is ruled alike).
 Folding the events in order gives the same history every time.
+
+A log the table wrote holds only events that were accepted when they were written, so
+:meth:`History.restore` opens it by first resolving which actions are in effect, with their
+corrected rolls and the last table settings, and then playing each of them once: opening a game
+costs one engine step per action in effect, however many corrections and undos its log holds.
+:meth:`History.replay` folds the events one by one instead, checking each as the table did; it
+is how a file from elsewhere is checked, and its cost grows with every correction.
 """
 
 from __future__ import annotations
@@ -21,6 +28,10 @@ from companion.store import Event
 
 class CorrectionError(ValueError):
     """A correction the history cannot take, with the reason in a player's words."""
+
+
+class ReplayTooLong(ValueError):
+    """A log that takes more engine steps to check than the caller allows."""
 
 
 class SettingError(ValueError):
@@ -52,12 +63,6 @@ class Entry:
         }
 
 
-def _step(game: Game, seq: int, action: Action, corrected: bool = False) -> tuple[Game, Entry]:
-    player = game.prompt().player
-    step = game.apply(action)
-    return step.game, Entry(seq, action, player, step.rulings, step.signals, corrected)
-
-
 class History:
     """The actions in effect for one game and the state after each of them."""
 
@@ -67,6 +72,16 @@ class History:
         self.states: list[Game] = [game_class(kind).new(setup)]
         self.entries: list[Entry] = []
         self.next_seq = 0
+        #: Engine steps taken so far (each action played, or played again after a change).
+        self.steps = 0
+
+    def _step(
+        self, game: Game, seq: int, action: Action, corrected: bool = False
+    ) -> tuple[Game, Entry]:
+        self.steps += 1
+        player = game.prompt().player
+        step = game.apply(action)
+        return step.game, Entry(seq, action, player, step.rulings, step.signals, corrected)
 
     @property
     def game(self) -> Game:
@@ -76,7 +91,7 @@ class History:
     # or raises and leaves it as it was.
 
     def act(self, action: Action) -> Entry:
-        game, entry = _step(self.game, self.next_seq, action)
+        game, entry = self._step(self.game, self.next_seq, action)
         self.states.append(game)
         self.entries.append(entry)
         self.next_seq += 1
@@ -101,7 +116,7 @@ class History:
         for n, action in enumerate([fixed] + [e.action for e in self.entries[index + 1 :]]):
             before = self.entries[index + n]
             try:
-                game, entry = _step(states[-1], before.seq, action, before.corrected or n == 0)
+                game, entry = self._step(states[-1], before.seq, action, before.corrected or n == 0)
             except RuleError as exc:
                 what = "the corrected roll" if n == 0 else f"action #{before.seq} ({action.kind})"
                 raise CorrectionError(
@@ -124,7 +139,7 @@ class History:
         entries = []
         for before in self.entries:
             try:
-                game, entry = _step(states[-1], before.seq, before.action, before.corrected)
+                game, entry = self._step(states[-1], before.seq, before.action, before.corrected)
             except RuleError:
                 entry = None
             if entry is None or entry.rulings != before.rulings:
@@ -154,9 +169,15 @@ class History:
 
     @classmethod
     def replay(
-        cls, kind: str, setup: Mapping[str, Any], events: Iterable[Event]
+        cls,
+        kind: str,
+        setup: Mapping[str, Any],
+        events: Iterable[Event],
+        max_steps: int | None = None,
     ) -> tuple[History, list[tuple[Event, str]]]:
-        """Rebuild a history; events that no longer apply are skipped and returned with why."""
+        """Rebuild a history event by event, checking each; events that no longer apply are
+        skipped and returned with why. Past ``max_steps`` engine steps it stops with
+        :class:`ReplayTooLong`."""
         history = cls(kind, setup)
         rejected: list[tuple[Event, str]] = []
         for event in events:
@@ -165,4 +186,52 @@ class History:
             except (ValueError, KeyError, TypeError) as exc:
                 rejected.append((event, str(exc)))
                 history.next_seq += 1
+            if max_steps is not None and history.steps > max_steps:
+                raise ReplayTooLong(
+                    f"checking this log takes more than {max_steps} engine steps "
+                    f"(reached at event {event.seq})"
+                )
         return history, rejected
+
+    @classmethod
+    def restore(cls, kind: str, setup: Mapping[str, Any], events: Iterable[Event]) -> History:
+        """Rebuild the history of a log whose every event was accepted when it was written,
+        playing each action in effect once. Gives the same history as :meth:`replay` of such a
+        log; raises (``ValueError``, ``KeyError``, ``TypeError``) at the first event or action
+        that does not apply."""
+        setup = dict(setup)
+        in_effect: list[tuple[int, Action, bool]] = []  # (seq, action, corrected)
+        where: dict[int, int] = {}  # seq -> its place in in_effect
+        next_seq = 0
+        for event in events:
+            payload = event.payload
+            if event.type == "action":
+                where[event.seq] = len(in_effect)
+                in_effect.append((event.seq, Action.from_json(payload["action"]), False))
+            elif event.type == "undo":
+                if not in_effect:
+                    raise RuleError("core.undo", f"event {event.seq}: there is nothing to undo")
+                del where[in_effect.pop()[0]]
+            elif event.type == "correct":
+                target = int(payload["target"])
+                index = where.get(target)
+                if index is None or "roll" not in in_effect[index][1].params:
+                    raise CorrectionError(f"event {event.seq}: no roll #{target} to correct")
+                old = in_effect[index][1]
+                roll = Roll.from_json(payload["roll"]).to_json()
+                in_effect[index] = (target, Action(old.kind, {**old.params, "roll": roll}), True)
+            elif event.type == "setting":
+                setup = {**setup, **payload["settings"]}
+            else:
+                raise ValueError(f"event {event.seq}: unknown event type {event.type!r}")
+            next_seq += 1
+        history = cls(kind, setup)
+        for seq, action, corrected in in_effect:
+            try:
+                game, entry = history._step(history.game, seq, action, corrected)
+            except RuleError as exc:
+                raise RuleError(exc.rule, f"action #{seq} ({action.kind}): {exc.reason}") from exc
+            history.states.append(game)
+            history.entries.append(entry)
+        history.next_seq = next_seq
+        return history

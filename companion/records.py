@@ -326,8 +326,11 @@ class Records:
                 if record is None or record.status != "finished":
                     continue  # taken back since
                 events = self.store.events(game_id)
-                history, rejected = History.replay(record.kind, record.setup, events)
-                if rejected or history.game.outcome() is None:
+                try:  # one engine step per action in effect (docs/DESIGN.md, "The game log")
+                    history = History.restore(record.kind, record.setup, events)
+                except (ValueError, KeyError, TypeError):
+                    history = None
+                if history is None or history.game.outcome() is None:
                     log.warning("records: game %s does not replay to its end; left out", game_id)
                     continue
                 missing.append((game_id, len(events), *summarise(record, history)))

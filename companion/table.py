@@ -3,6 +3,10 @@
 All changes to a game pass through :class:`Table`: the tablet API, the dice sources and the GPIO
 panel call the same methods. A change is written to the log before anyone is told about it; if
 the log cannot be written, the game in memory is put back as it was.
+
+A game is rebuilt from its log when it is first opened, one engine step per action in effect
+(:meth:`History.restore`), outside the table's lock: opening a long game never holds up play in
+the others. Each game has a lock of its own for that, so that it is rebuilt once.
 """
 
 from __future__ import annotations
@@ -20,8 +24,8 @@ from typing import Any
 from companion.dice import Roll
 from companion.games import GAMES
 from companion.games.core import Action, Game, RuleError, SetupError
-from companion.history import CorrectionError, Entry, History, SettingError
-from companion.store import Event, GameRecord, Store
+from companion.history import CorrectionError, Entry, History, ReplayTooLong, SettingError
+from companion.store import DamagedGame, Event, GameRecord, Store
 
 EXPORT_FORMAT = "zombie-table/game"
 EXPORT_VERSION = 1
@@ -29,6 +33,13 @@ EXPORT_VERSION = 1
 GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 #: How many of the latest actions a snapshot's game log carries (the export has them all).
 SNAPSHOT_LOG = 200
+#: The most events an imported game may have: opening a game costs one engine step per action
+#: in effect, and the largest importable game opens well within 2 s here
+#: (benchmarks/import_limit.py, docs/PERFORMANCE.md).
+IMPORT_EVENTS = 10_000
+#: The most engine steps checking an imported game may take, event by event as the table played
+#: it (each correction plays the actions after the corrected one again); measured alike.
+IMPORT_STEPS = 15_000
 
 
 class TableError(ValueError):
@@ -53,6 +64,18 @@ class Stale(TableError):
 
 class ReadOnly(TableError):
     status = 409
+
+
+class Damaged(TableError):
+    """A game whose log cannot be read; the rest of the table goes on."""
+
+    status = 409
+
+
+class TooLong(TableError):
+    """An imported game that would take too long to check."""
+
+    status = 413
 
 
 class SettingUsed(TableError):
@@ -97,6 +120,12 @@ class Table:
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._histories: dict[str, History] = {}
+        #: One lock per game, held while it is rebuilt from the log.
+        self._opening: dict[str, threading.Lock] = {}
+        #: Games deleted since the table started (a rebuild that raced a deletion is dropped).
+        self._deleted: set[str] = set()
+        #: Kinds whose finished games are all open (a personal best draws on them).
+        self._kinds_open: set[str] = set()
         self._snapshots: dict[str, tuple[int, dict[str, Any], str]] = {}
         self._listeners: list[Listener] = []
         #: Changes accepted since the table started, and the number of each game's latest one.
@@ -106,39 +135,77 @@ class Table:
     # -- reading ---------------------------------------------------------------------------
 
     def history(self, game_id: str) -> History:
+        """The game in memory, rebuilt from its log the first time. Call it before taking the
+        table's lock: rebuilding a game holds only the game's own lock."""
+        history = self._histories.get(game_id)
+        if history is not None:
+            return history
         with self._lock:
-            if game_id not in self._histories:
-                record = self.record(game_id)
-                history, rejected = History.replay(
-                    record.kind, record.setup, self.store.events(game_id)
-                )
-                if rejected:
-                    event, why = rejected[0]
-                    raise TableError(f"game {game_id} cannot be replayed: event {event.seq}: {why}")
-                self._histories[game_id] = history
-            return self._histories[game_id]
+            opening = self._opening.setdefault(game_id, threading.Lock())
+        with opening:  # never waits for the table's lock while held: no deadlock
+            history = self._histories.get(game_id)
+            if history is None:
+                # Only this thread adds this game now; dict operations are atomic.
+                history = self._histories.setdefault(game_id, self._rebuild(game_id))
+                if game_id in self._deleted:
+                    self._histories.pop(game_id, None)
+                    raise NotFound(f"there is no game {game_id!r}")
+            return history
+
+    def _prepare(self, game_id: str) -> None:
+        """Open the game, and the games its snapshot draws on, before taking the table's lock.
+        (A game finished later is open already: it was played or imported here.)"""
+        history = self.history(game_id)
+        if history.game.keeps_best and history.kind not in self._kinds_open:
+            self.best(history.kind)
+            self._kinds_open.add(history.kind)
+
+    def _rebuild(self, game_id: str) -> History:
+        record = self.record(game_id)
+        try:
+            return History.restore(record.kind, record.setup, self.store.events(game_id))
+        except DamagedGame as exc:
+            raise Damaged(damaged_message(game_id, str(exc))) from exc
+        except (ValueError, KeyError, TypeError) as exc:
+            raise Damaged(f"Game {game_id} cannot be replayed: {exc}") from exc
 
     def record(self, game_id: str) -> GameRecord:
         record = self.store.game(game_id)
         if record is None:
             raise NotFound(f"there is no game {game_id!r}")
+        if record.damaged is not None:
+            raise Damaged(damaged_message(game_id, record.damaged))
         return record
 
     def games(self) -> list[GameRecord]:
+        """Every game, damaged ones too (their ``damaged`` says why they cannot be opened)."""
         return self.store.games()
+
+    def find(self, game_id: str) -> GameRecord:
+        """The game's record, also when the game is damaged."""
+        record = self.store.game(game_id)
+        if record is None:
+            raise NotFound(f"there is no game {game_id!r}")
+        return record
 
     def version(self, game_id: str) -> int:
         return self.history(game_id).next_seq
 
     def current(self) -> str | None:
         """The game the table is playing: the active game changed most recently."""
-        return next((g.id for g in self.store.games() if g.status == "active"), None)
+        games = self.store.games()
+        return next((g.id for g in games if g.status == "active" and not g.damaged), None)
 
     def best(self, kind: str) -> int | None:
         """The personal best of a game kept that way: the lowest score of the games won."""
         scores = []
         for record in self.store.games():
-            if record.kind == kind and record.status == "finished" and record.winners:
+            if (
+                record.kind == kind
+                and record.status == "finished"
+                and record.winners
+                and record.damaged is None
+            ):
                 outcome = self.history(record.id).game.outcome()
                 if outcome is not None and outcome.score is not None:
                     scores.append(outcome.score)
@@ -149,6 +216,7 @@ class Table:
         game_id = self.current()
         if game_id is None:
             return False
+        self._prepare(game_id)
         with self._lock:
             return any(
                 isinstance(roll := entry.action.params.get("roll"), dict) and roll.get("ref") == ref
@@ -165,6 +233,12 @@ class Table:
         return version, text
 
     def _snapshot(self, game_id: str) -> tuple[int, dict[str, Any], str]:
+        history = self.history(game_id)
+        with self._lock:
+            cached = self._snapshots.get(game_id)
+            if cached is not None and cached[0] == history.next_seq:
+                return cached
+        best = self.best(history.kind) if history.game.keeps_best else None  # opens others
         with self._lock:
             history = self.history(game_id)
             cached = self._snapshots.get(game_id)
@@ -189,7 +263,7 @@ class Table:
                 "view": game.view(),
                 "log": [entry.to_json() for entry in history.entries[-SNAPSHOT_LOG:]],
                 "log_length": len(history.entries),
-                "best": self.best(record.kind) if game.keeps_best else None,
+                "best": best,
             }
             self._snapshots[game_id] = (history.next_seq, snap, json.dumps(snap))
             return self._snapshots[game_id]
@@ -210,13 +284,25 @@ class Table:
                 game_id, kind, dict(setup), list(history.game.players()), self.clock()
             )
             self._histories[game_id] = history
+            self._deleted.discard(game_id)
         return game_id
+
+    def delete_game(self, game_id: str) -> None:
+        """Remove a game and its whole log for good (players chose to, with the PIN)."""
+        with self._lock:
+            self.find(game_id)
+            self.store.delete_game(game_id)
+            self._deleted.add(game_id)
+            self._histories.pop(game_id, None)
+            self._snapshots.pop(game_id, None)
+            self._moved.pop(game_id, None)
 
     def act(
         self, game_id: str, action: Action, expect: int | None = None, *, strict: bool = False
     ) -> Change:
         """Apply ``action``. ``strict`` (for actions a client typed): refuse parameters that no
         legal action of its kind takes, rather than keep them in the log for ever."""
+        self._prepare(game_id)
         with self._lock:
             history = self._open(game_id, expect)
             if strict:
@@ -226,6 +312,7 @@ class Table:
 
     def roll(self, game_id: str, roll: Roll, expect: int | None = None) -> Change:
         """Hand a roll to whatever the game waits for."""
+        self._prepare(game_id)
         with self._lock:
             history = self._open(game_id, expect)
             try:
@@ -235,6 +322,7 @@ class Table:
             return self.act(game_id, action)
 
     def undo(self, game_id: str, expect: int | None = None) -> Change:
+        self._prepare(game_id)
         with self._lock:
             history = self._open(game_id, expect)
             entry = self._guard(history, history.undo)
@@ -242,6 +330,7 @@ class Table:
 
     def reopen(self, game_id: str, expect: int | None = None) -> Change:
         """Take back the move that finished a game, so that it can be changed again."""
+        self._prepare(game_id)
         with self._lock:
             history = self._open(game_id, expect, allow_finished=True)
             if not history.game.is_over():
@@ -251,6 +340,7 @@ class Table:
             return self._commit(game_id, history, "undo", payload, None)
 
     def correct(self, game_id: str, seq: int, roll: Roll, expect: int | None = None) -> Change:
+        self._prepare(game_id)
         with self._lock:
             history = self._open(game_id, expect)
             entry = self._guard(history, lambda: history.correct(seq, roll))
@@ -261,6 +351,7 @@ class Table:
         self, game_id: str, values: Mapping[str, str], expect: int | None = None
     ) -> Change:
         """Change table settings of a game in play, while they have not mattered yet."""
+        self._prepare(game_id)
         with self._lock:
             history = self._open(game_id, expect)
             check_settings(history.kind, values)
@@ -299,6 +390,7 @@ class Table:
 
     def next_step(self, game_id: str, expect: int | None = None) -> Change:
         """Take the game's usual next step (what a NEXT button does)."""
+        self._prepare(game_id)
         with self._lock:
             history = self._open(game_id, expect)
             action = history.game.default_action()
@@ -386,6 +478,7 @@ class Table:
 
     def wait_for_change(self, game_id: str, seen: int, timeout: float) -> int:
         """Block until the game's version differs from ``seen`` (or ``timeout``); the version."""
+        self._prepare(game_id)
         with self._changed:
             self._changed.wait_for(lambda: self.version(game_id) != seen, timeout)
             return self.version(game_id)
@@ -400,8 +493,8 @@ class Table:
         number of changes now, and each game changed since with its version."""
         with self._changed:
             self._changed.wait_for(lambda: self._changes != seen, timeout)
-            moved = [g for g, n in self._moved.items() if n > seen]
-            return self._changes, [(g, self.version(g)) for g in moved]
+            moved = [g for g, n in self._moved.items() if n > seen and g in self._histories]
+            return self._changes, [(g, self._histories[g].next_seq) for g in moved]
 
     # -- files -----------------------------------------------------------------------------
 
@@ -426,10 +519,20 @@ class Table:
         have that id gets a new one.
         """
         kind, setup, events = read_export(data)
+        if len(events) > IMPORT_EVENTS:
+            raise TooLong(
+                f"This game has {len(events)} events; the table takes games of up to "
+                f"{IMPORT_EVENTS}, which it can open quickly."
+            )
         try:
-            history, rejected = History.replay(kind, setup, events)
+            history, rejected = History.replay(kind, setup, events, max_steps=IMPORT_STEPS)
         except SetupError as exc:
             raise TableError(f"the file's setup is unusable: {exc}") from exc
+        except ReplayTooLong as exc:
+            raise TooLong(
+                f"This game is too long to check here: {exc}. The table takes games up to "
+                f"{IMPORT_STEPS} steps, counting the moves replayed after each correction."
+            ) from exc
         if rejected:
             event, why = rejected[0]
             raise TableError(f"the file's event {event.seq} does not replay: {why}")
@@ -447,6 +550,7 @@ class Table:
                 winners=None if outcome is None else list(outcome.winners),
             )
             self._histories[game_id] = history
+            self._deleted.discard(game_id)
         return game_id
 
     def _import_id(self, data: dict[str, Any], kind: str, events: list[Event]) -> str:
@@ -460,6 +564,13 @@ class Table:
         if held.kind == kind and self.store.events(given) == events:
             raise AlreadyHere(given)
         return secrets.token_hex(4)
+
+
+def damaged_message(game_id: str, why: str) -> str:
+    return (
+        f"Game {game_id} cannot be opened: its log is damaged ({why}). The other games are "
+        "not affected. It can be deleted from the home page."
+    )
 
 
 def _stamp(value: Any) -> str | None:

@@ -331,8 +331,7 @@ def shoot(screen: Screen, server: Server, profile: Path) -> list[Path]:
     path = screen.scenario(server)
     made = []
     for size in SIZES:
-        page = open_screen(profile / screen.name, size)
-        try:
+        with open_screen(profile / screen.name, size) as page:
             page.get(server.url + path)
             if path.startswith("/games/") and "gone" not in path:
                 live(page)
@@ -345,8 +344,6 @@ def shoot(screen: Screen, server: Server, profile: Path) -> list[Path]:
             out = OUT / f"{screen.name}-{size}.png"
             page.save_screenshot(str(out))
             made.append(out)
-        finally:
-            page.quit()
     return made
 
 

@@ -3,17 +3,19 @@ tablet size, the checks after each step (prompt, scores and main action inside t
 sideways scroll), axe-core, and a count of taps. Importing it skips the importing tests when
 Chromium is missing, like :mod:`tests.browser`.
 
-    page = open_screen(tmp_path, "phone")
-    page.get(url)
-    unlock_screen(page)
-    check_screen(page)        # after every step
-    check_axe(page)           # the page, or check_axe(page, "#sheet") for a dialog
-    taps(page)                # clicks since the page was loaded
+    with open_screen(tmp_path, "phone") as page:
+        page.get(url)
+        unlock_screen(page)
+        check_screen(page)        # after every step
+        check_axe(page)           # the page, or check_axe(page, "#sheet") for a dialog
+        taps(page)                # clicks since the page was loaded
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -38,18 +40,23 @@ if (!window.__taps) {
 """
 
 
-def open_screen(profile: Path, size: str) -> WebDriver:
-    """A headless Chromium whose viewport is exactly the size named in :data:`SIZES`."""
+@contextmanager
+def open_screen(profile: Path, size: str) -> Iterator[WebDriver]:
+    """A headless Chromium whose viewport is exactly the size named in :data:`SIZES`, closed
+    when the block ends."""
     width, height, mobile = SIZES[size]
     page = chromium(profile / size, "1200,1000")
-    page.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
-    )
-    if mobile:
-        page.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
-    page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TAP_COUNTER})
-    return page
+    try:
+        page.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+        )
+        if mobile:
+            page.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
+        page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TAP_COUNTER})
+        yield page
+    finally:
+        page.quit()
 
 
 def live(page: WebDriver) -> None:

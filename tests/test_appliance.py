@@ -5,18 +5,23 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 
 from flask.testing import FlaskClient
 from zeroconf import Zeroconf
 
 from companion.announce import SERVICE_TYPE, announce, qr_svg
+from companion.web import create_app
 from tests.server import free_port
 
 
-def test_home_page_shows_a_qr_code_of_its_address(client: FlaskClient) -> None:
-    page = client.get("/", base_url="http://192.168.1.20:8000").get_data(as_text=True)
+def test_home_page_shows_a_qr_code_of_its_address(tmp_path: Path) -> None:
+    # the address as the table's own: one of the machine's, or listed in `hosts` as here
+    app = create_app({"DATABASE": str(tmp_path / "t.sqlite3"), "ALLOWED_HOSTS": ["192.168.1.20"]})
+    page = app.test_client().get("/", base_url="http://192.168.1.20:8000").get_data(as_text=True)
     assert "http://192.168.1.20:8000/" in page
     assert qr_svg("http://192.168.1.20:8000/play") in page  # /play leads to the game in play
+    app.extensions["table"].store.close()
 
 
 def fetch(client: FlaskClient, path: str) -> tuple[int, str, str]:

@@ -19,11 +19,11 @@ from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 
 @pytest.fixture
 def pages(tmp_path: Path) -> Iterator[tuple[WebDriver, WebDriver]]:
-    tablet = open_screen(tmp_path / "a", "tablet")
-    phone = open_screen(tmp_path / "b", "phone")
-    yield tablet, phone
-    tablet.quit()
-    phone.quit()
+    with (
+        open_screen(tmp_path / "a", "tablet") as tablet,
+        open_screen(tmp_path / "b", "phone") as phone,
+    ):
+        yield tablet, phone
 
 
 def prompt(page: WebDriver) -> str:

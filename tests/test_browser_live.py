@@ -39,7 +39,9 @@ NAME = "table.test"
 
 @pytest.fixture
 def table_server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path / "table.sqlite3").start()
+    config = tmp_path / "config.toml"
+    config.write_text(f'[server]\nhosts = ["{NAME}"]\n')  # a name the table answers to
+    server = Server(tmp_path / "table.sqlite3", config=config).start()
     # The first Zombie Dice roll after a start waits for the advice to be solved, which takes
     # long on a busy machine: one roll in a game of its own before anything is timed.
     _, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": ["A", "B"]}})

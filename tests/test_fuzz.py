@@ -625,7 +625,9 @@ def bads() -> list[Bad]:
         Bad("rules of no game", "GET", "/api/rules/chess", status=404),
         Bad("no such endpoint", "GET", "/api/teleport", status=404),
         Bad("PUT a game list", "PUT", "/api/games", NEW, 405),
-        Bad("DELETE a game", "DELETE", g, None, 405),
+        Bad("DELETE a game without the PIN", "DELETE", g, None, 401, who="nobody", says="PIN"),
+        Bad("DELETE a game that is not there", "DELETE", "/api/games/nope", None, 404),
+        Bad("PATCH a game", "PATCH", g, None, 405),
         Bad("GET a move", "GET", g + "/actions", status=405),
         # a finished game
         Bad("play on in a finished game", "POST", "/api/games/{finished}/rolls", FEET, 409,
@@ -739,7 +741,7 @@ def test_the_grant_cookie_does_not_carry_the_pin(app: Flask) -> None:
     payload = cookie.value.lstrip(".").split(".")[0]
     raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     data = json.loads(zlib.decompress(raw) if cookie.value.startswith(".") else raw)
-    assert set(data) == {"grant", "csrf", "_permanent"}
+    assert set(data) == {"grant", "id", "since", "csrf", "_permanent"}
     assert PIN not in json.dumps(data) and len(data["grant"]) == 64  # an HMAC, not the PIN
 
 

@@ -28,9 +28,8 @@ CODE = re.compile(r"\b(JK[12]|(10|[2-9JQKA])[CDHS])\b")
 
 @pytest.fixture(params=["tablet", "phone"])
 def page(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebDriver]:
-    driver = open_screen(tmp_path, request.param)
-    yield driver
-    driver.quit()
+    with open_screen(tmp_path, request.param) as driver:
+        yield driver
 
 
 def step(page: WebDriver, *selectors: str) -> None:
@@ -124,7 +123,7 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
         checked(page)
         card(page, c)
     checked(page)
-    now = page.find_element(By.CSS_SELECTOR, ".ld-phases [aria-current]")
+    now = page.find_element(By.CSS_SELECTOR, ".phases [aria-current]")
     assert now.get_attribute("textContent") == "Attack"
     ace = page.find_element(By.CSS_SELECTOR, '.ld-survivor[data-number="1"]')
     assert len(ace.find_elements(By.CSS_SELECTOR, ".ld-coin")) == 4  # an ace takes 4 wounds

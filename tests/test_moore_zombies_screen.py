@@ -36,9 +36,8 @@ BLACK = ["4C", "5C", "6C", "7C", "8C", "9C", "10C", "4S", "5S", "6S", "7S", "8S"
 
 @pytest.fixture(params=["tablet", "phone"])
 def page(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebDriver]:
-    driver = open_screen(tmp_path, request.param)
-    yield driver
-    driver.quit()
+    with open_screen(tmp_path, request.param) as driver:
+        yield driver
 
 
 def snapshot(page: WebDriver) -> dict[str, Any]:

@@ -23,9 +23,8 @@ from selenium.webdriver.support.select import Select  # noqa: E402
 
 @pytest.fixture(params=["tablet", "phone"])
 def screen(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebDriver]:
-    page = open_screen(tmp_path, request.param)
-    yield page
-    page.quit()
+    with open_screen(tmp_path, request.param) as page:
+        yield page
 
 
 def finished_game(server: Server) -> None:

@@ -49,8 +49,7 @@ def test_the_records_page_reads_on_a_phone_and_a_tablet(
     evenings: tuple[Server, list[str]], tmp_path: Path, size: str
 ) -> None:
     server, ids = evenings
-    page: WebDriver = open_screen(tmp_path, size)
-    try:
+    with open_screen(tmp_path, size) as page:
         page.get(f"{server.url}/records")
         assert page.find_element(By.ID, "games-count").text.startswith(f"{len(EVENINGS)} finished")
         check_no_sideways_scroll(page)
@@ -75,16 +74,13 @@ def test_the_records_page_reads_on_a_phone_and_a_tablet(
         )
         wait(page, "location.search.includes('game=lonely-dead')")
         assert page.find_element(By.ID, "games-count").text.startswith("0 finished")
-    finally:
-        page.quit()
 
 
 def test_recent_players_fill_the_new_game_form_in_one_tap(
     evenings: tuple[Server, list[str]], tmp_path: Path
 ) -> None:
     server, _ = evenings
-    page = open_screen(tmp_path, "phone")
-    try:
+    with open_screen(tmp_path, "phone") as page:
         page.get(server.url + "/")
         wait(page, "document.querySelectorAll('.recent-player').length > 0")
         group = "fieldset[data-kind='zombie-dice'] .players"
@@ -103,5 +99,3 @@ def test_recent_players_fill_the_new_game_form_in_one_tap(
             "/api/games/" + page.execute_script("return location.pathname").split("/")[-1]
         )
         assert game["players"] == ["Ben", "Ana"]
-    finally:
-        page.quit()

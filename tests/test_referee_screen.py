@@ -22,9 +22,8 @@ from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 
 @pytest.fixture(params=list(SIZES))
 def sized(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebDriver]:
-    driver = open_screen(tmp_path, request.param)
-    yield driver
-    driver.quit()
+    with open_screen(tmp_path, request.param) as driver:
+        yield driver
 
 
 def start(server: Server, kind: str, setup: dict[str, Any]) -> str:

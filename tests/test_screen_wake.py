@@ -25,9 +25,8 @@ NO_VIDEO = NO_WAKE_LOCK + "HTMLMediaElement.prototype.play = () => Promise.rejec
 
 @pytest.fixture
 def tablet(tmp_path: Path) -> Iterator[WebDriver]:
-    page = open_screen(tmp_path, "tablet")
-    yield page
-    page.quit()
+    with open_screen(tmp_path, "tablet") as page:
+        yield page
 
 
 def game_page(server: Server, page: WebDriver, patch: str) -> None:

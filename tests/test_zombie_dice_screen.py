@@ -47,9 +47,8 @@ def check(page: WebDriver) -> None:
 
 @pytest.fixture(params=["tablet", "phone"])
 def screen(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebDriver]:
-    page = open_screen(tmp_path, request.param)
-    yield page
-    page.quit()
+    with open_screen(tmp_path, request.param) as page:
+        yield page
 
 
 def prompt(page: WebDriver) -> str:

@@ -78,11 +78,8 @@ def test_a_whole_game_through_the_screen_alone(server: Server, tmp_path: Path, s
         "/api/games", {"kind": "zombies-card-game", "setup": {"players": ["Ann", "Bob"]}}
     )
     assert status == 201, game
-    page = open_screen(tmp_path, size)
-    try:
+    with open_screen(tmp_path, size) as page:
         play_a_whole_game(page, f"{server.url}/games/{game['id']}")
-    finally:
-        page.quit()
 
 
 def play_a_whole_game(page: WebDriver, url: str) -> None:
@@ -188,11 +185,8 @@ def test_the_board_shows_piles_location_and_each_roll_added_up(
         status, body = server.post(f"{base}/rolls", {"dice": dice})
         assert status == 200, body
 
-    page = open_screen(tmp_path, "tablet")
-    try:
+    with open_screen(tmp_path, "tablet") as page:
         board_of(page, server, base)
-    finally:
-        page.quit()
 
 
 def board_of(page: WebDriver, server: Server, base: str) -> None:

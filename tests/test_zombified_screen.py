@@ -72,11 +72,8 @@ def whose(page: WebDriver, legend: str, name: str, owner: str, scope: str) -> st
 def test_a_whole_game_through_the_screen_alone(server: Server, tmp_path: Path, size: str) -> None:
     status, game = server.post("/api/games", {"kind": "zombified", "setup": {"players": PLAYERS}})
     assert status == 201, game
-    page = open_screen(tmp_path, size)
-    try:
+    with open_screen(tmp_path, size) as page:
         play_a_whole_game(page, f"{server.url}/games/{game['id']}")
-    finally:
-        page.quit()
 
 
 def play_a_whole_game(page: WebDriver, url: str) -> None:
@@ -182,11 +179,8 @@ def test_the_board_shows_the_panels_the_attack_and_each_roll(
     status, body = server.post(f"/api/games/{game['id']}/rolls", {"dice": [6, 5]})
     assert status == 200, body
 
-    page = open_screen(tmp_path, "tablet")
-    try:
+    with open_screen(tmp_path, "tablet") as page:
         board_of(page, f"{server.url}/games/{game['id']}")
-    finally:
-        page.quit()
 
 
 def board_of(page: WebDriver, url: str) -> None:
@@ -204,7 +198,7 @@ def board_of(page: WebDriver, url: str) -> None:
         "6 + 5 +2 Penetration of Body Part -2 Safety of Mall = 11 (7+ needed) ✔ made it",
     ):
         assert shown in board, (shown, board)
-    now = page.find_element(By.CSS_SELECTOR, ".zf-phases .zf-now")
+    now = page.find_element(By.CSS_SELECTOR, ".phases [aria-current]")
     assert now.text == "Fire" and now.get_attribute("aria-current") == "step"
     bob = page.find_element(By.CSS_SELECTOR, '.zf-panel[data-player="Bob"]')
     assert "zf-defending" in str(bob.get_attribute("class"))

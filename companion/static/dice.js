@@ -101,12 +101,12 @@ Object.assign(ZT, {
   FACE_PATHS: {
     // a brain: two lobes with folds
     brain: '<path d="M50 24c-6-7-19-6-22 3-9 0-15 9-11 17-6 6-4 17 5 19 1 9 12 13 19 8 3 4 6 5 9 5V24z M50 24c6-7 19-6 22 3 9 0 15 9 11 17 6 6 4 17-5 19-1 9-12 13-19 8-3 4-6 5-9 5V24z" fill="currentColor"/>'
-      + '<path d="M36 38c4 2 6 6 4 10m-8 8c5-1 9 2 9 6m22-24c-4 2-6 6-4 10m8 8c-5-1-9 2-9 6M50 26v50" fill="none" style="stroke: var(--die-fill)" stroke-width="3" stroke-linecap="round"/>',
+      + '<path d="M36 38c4 2 6 6 4 10m-8 8c5-1 9 2 9 6m22-24c-4 2-6 6-4 10m8 8c-5-1-9 2-9 6M50 26v50" fill="none" class="die-fill-stroke" stroke-width="3" stroke-linecap="round"/>',
     // feet: two footprints
     feet: '<ellipse cx="36" cy="58" rx="9" ry="15" fill="currentColor"/><circle cx="29" cy="38" r="3.5" fill="currentColor"/><circle cx="36" cy="36" r="3.5" fill="currentColor"/><circle cx="43" cy="38" r="3.5" fill="currentColor"/>'
       + '<ellipse cx="64" cy="50" rx="9" ry="15" fill="currentColor"/><circle cx="57" cy="30" r="3.5" fill="currentColor"/><circle cx="64" cy="28" r="3.5" fill="currentColor"/><circle cx="71" cy="30" r="3.5" fill="currentColor"/>',
     // a shotgun blast
-    shotgun: '<path d="M50 14l7 20 19-10-9 19 20 7-20 7 9 19-19-10-7 20-7-20-19 10 9-19-20-7 20-7-9-19 19 10z" fill="currentColor"/><circle cx="50" cy="50" r="9" style="fill: var(--die-fill)"/>',
+    shotgun: '<path d="M50 14l7 20 19-10-9 19 20 7-20 7 9 19-19-10-7 20-7-20-19 10 9-19-20-7 20-7-9-19 19 10z" fill="currentColor"/><circle cx="50" cy="50" r="9" class="die-fill"/>',
   },
 
   die(face, color, options) {

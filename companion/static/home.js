@@ -1,4 +1,4 @@
-// The home page: start a game, import a game file.
+// The home page: start a game, import a game file, delete a game.
 "use strict";
 (() => {
   const form = document.getElementById("new-game");
@@ -49,4 +49,19 @@
       ZT.fail(error);
     }
   });
+
+  for (const button of document.querySelectorAll("button.delete-game")) {
+    button.addEventListener("click", async () => {
+      const sure = await ZT.confirm(
+        `Delete ${button.dataset.title} for good? Its whole log goes; other games stay.`,
+        "Delete", "Keep it");
+      if (!sure) return;
+      try {
+        await ZT.send("DELETE", `/api/games/${button.dataset.id}`);
+        location.reload();
+      } catch (error) {
+        ZT.fail(error);
+      }
+    });
+  }
 })();

@@ -15,6 +15,13 @@ Object.assign(ZT, {
     return ZT.modules[ZT.kind] || { render() {} };
   },
 
+  // The steps of a turn or round in order, as [words, current] pairs; the current one marked.
+  phases(label, steps) {
+    return ZT.el("ol", { class: "phases", "aria-label": label }, steps.map(([words, now]) => ZT.el("li", {
+      "aria-current": now ? "step" : null,
+    }, words)));
+  },
+
   gamePath(suffix) {
     return `/api/games/${ZT.gameId}${suffix}`;
   },

@@ -14,6 +14,7 @@ const ZT = {
       if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
       else if (key === "class") node.className = value;
       else if (key === "dataset") Object.assign(node.dataset, value);
+      else if (key === "style") node.style.cssText = value; // not an attribute: the page's CSP
       else node.setAttribute(key, value === true ? "" : value);
     }
     for (const child of children.flat()) {
@@ -130,7 +131,7 @@ const ZT = {
     if (button) {
       button.replaceChildren(ZT.icon(ZT.granted ? "unlock" : "lock"),
         ZT.el("span", { class: "label" }, ZT.granted ? "Unlocked" : "PIN"));
-      button.setAttribute("aria-label", ZT.granted ? "Unlocked with the table PIN" : "Unlock with the table PIN");
+      button.setAttribute("aria-label", ZT.granted ? "Unlocked with the table PIN: lock this tablet" : "Unlock with the table PIN");
     }
     document.documentElement.dataset.granted = ZT.granted ? "yes" : "no";
     document.dispatchEvent(new Event("zt-lock"));
@@ -168,6 +169,21 @@ const ZT = {
       dialog.showModal();
       input.focus();
     });
+  },
+
+  // Lock this tablet: its grant ends on the table, so a copy of its cookie is no use either.
+  async lock() {
+    if (!(await ZT.confirm("Lock this tablet? Changing a game will need the table PIN again.", "Lock this tablet"))) return;
+    try {
+      await ZT.request("DELETE", "/api/session");
+    } catch (failure) {
+      ZT.notice(failure.message, { kind: "refusal" });
+      return;
+    }
+    ZT.granted = false;
+    ZT.csrf = null;
+    ZT.showLock();
+    ZT.toast("Locked");
   },
 
   // A change; asks for the PIN first when this browser has no grant.
@@ -276,6 +292,7 @@ const ZT = {
 
 for (const node of document.querySelectorAll("[data-icon]")) node.prepend(ZT.icon(node.dataset.icon));
 document.getElementById("pin-button")?.addEventListener("click", () => {
-  if (!ZT.granted) ZT.askPin();
+  if (ZT.granted) ZT.lock();
+  else ZT.askPin();
 });
 ZT.ready = ZT.session();

@@ -11,12 +11,13 @@ from flask import Flask
 
 from companion.config import DiceConfig
 from companion.desk import DiceDesk
+from companion.logcheck import notes, open_log
 from companion.players import Players
 from companion.records import Records
 from companion.store import Store
 from companion.table import Table
-from companion.web import api, history, openapi, pages, pin_change  # noqa: F401  (their routes)
-from companion.web.auth import Gate
+from companion.web import api, guard, history, openapi, pages, pin_change  # noqa: F401
+from companion.web.auth import GRANT_HOURS, Gate, Grants
 from companion.web.camera import camera_link
 from companion.web.dice import saved_colors
 from companion.when import zone
@@ -28,20 +29,27 @@ TEMPLATES = next(p for p in (PACKAGE / "templates", PACKAGE.parent / "templates"
 MAX_REQUEST_BYTES = 4 * 1024 * 1024  # an exported game of many thousand actions fits
 
 
+#: Digits of the PIN a table makes up on its first start (tables that made a 4-digit one before
+#: keep it; it can be changed on the Settings page).
+PIN_DIGITS = 6
+
+
 def table_pin(store: Store, configured: str | None) -> str:
     """The configured PIN, or the one this table made up the first time it ran."""
     if configured:
         return configured
     pin = store.setting("pin")
     if pin is None:
-        pin = f"{secrets.randbelow(10_000):04d}"
+        pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
         store.set_setting("pin", pin)
     return pin
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` may set DATABASE (a path), PIN, DICE (a :class:`DiceConfig`),
-    TIME_ZONE (an IANA name; the machine's zone when unset) and any Flask setting."""
+    TIME_ZONE (an IANA name; the machine's zone when unset), MDNS_NAME (announced as
+    NAME.local), ALLOWED_HOSTS (names the table answers to besides its own) and any Flask
+    setting."""
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=str(PACKAGE / "static"))
     app.config.from_mapping(
         DATABASE=str(Path.home() / ".local/share/zombie-table/table.sqlite3"),
@@ -49,10 +57,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         SESSION_COOKIE_SAMESITE="Strict",
         SESSION_COOKIE_HTTPONLY=True,
-        PERMANENT_SESSION_LIFETIME=timedelta(days=7),
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=GRANT_HOURS),
+        SESSION_REFRESH_EACH_REQUEST=False,  # a grant ends when it ends, however busy
+        ALLOWED_HOSTS=(),
     )
     app.config.from_mapping(config or {})
-    store = Store(app.config["DATABASE"])
+    store = open_log(app.config["DATABASE"])  # checked, restored from a backup if damaged
     secret = store.setting("secret")
     if secret is None:
         secret = secrets.token_hex(32)
@@ -64,11 +74,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["table"] = table
     app.extensions["desk"] = desk = DiceDesk(table, dice.confirm_below, dice.colors)
     saved_colors(desk)
-    app.extensions["gate"] = Gate(table_pin(store, app.config["PIN"]))
+    app.extensions["gate"] = Gate(table_pin(store, app.config["PIN"]), Grants(store))
     app.extensions["players"] = Players(store, table.clock)
     app.extensions["records"] = Records(store)
     app.extensions["time_zone"] = zone(app.config.get("TIME_ZONE"))
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.context_processor(camera_link)
+    app.context_processor(lambda: {"log_notes": [note[1:] for note in notes(store.path)]})
+    guard.install(app)
     return app

@@ -186,7 +186,8 @@ def post_session() -> dict[str, Any]:
 
 @bp.delete("/session")
 def delete_session() -> dict[str, Any]:
-    session.clear()
+    """Lock this browser: its grant ends, on every copy of its cookie."""
+    gate().end_grant()
     return {"granted": False, "csrf": None}
 
 
@@ -229,6 +230,14 @@ def import_game() -> tuple[dict[str, Any], int, dict[str, str]]:
 def get_game(game_id: str) -> Response:
     """What every live page fetches after each change: serialised and gzipped once per version."""
     return json_response(table().snapshot_text(game_id)[1])
+
+
+@bp.delete("/games/<game_id>")
+def delete_game(game_id: str) -> dict[str, Any]:
+    """Remove a game and its whole log for good."""
+    gate().require()
+    table().delete_game(game_id)
+    return {"deleted": game_id}
 
 
 @bp.post("/games/<game_id>/actions")

@@ -4,8 +4,10 @@ the camera's pictures.
 A client proves it knows the PIN once (``POST /api/session``) and its signed session cookie then
 carries the grant, together with a token that every change must echo in the ``X-CSRF-Token``
 header, so another site cannot make a visitor's browser change a game. The grant is bound to the
-PIN: starting the table with another PIN ends every grant given under the old one. Scripts may
-instead send the PIN itself in ``X-Table-PIN``.
+PIN: starting the table with another PIN ends every grant given under the old one. It lasts
+:data:`GRANT_HOURS` from the moment the PIN was entered, however much it is used, and
+``DELETE /api/session`` ends it for good: a copy of the cookie taken before stops working too.
+Scripts may instead send the PIN itself in ``X-Table-PIN``.
 
 Five wrong PINs lock the client out for a minute. Twenty wrong PINs in a minute from all clients
 together lock PIN entry for everyone for that minute (tablets already unlocked keep playing), so
@@ -15,6 +17,7 @@ guessing from many addresses at once is no faster than that.
 from __future__ import annotations
 
 import hmac
+import json
 import logging
 import secrets
 import threading
@@ -24,9 +27,16 @@ from dataclasses import dataclass, field
 
 from flask import current_app, request, session
 
+from companion.store import Store
+
 MAX_WRONG = 5
 MAX_WRONG_TABLE = 20
 LOCKOUT_SECONDS = 60.0
+#: How long a grant lasts from the moment the PIN was entered: a game night, or a store's day.
+GRANT_HOURS = 12
+GRANT_SECONDS = GRANT_HOURS * 3600
+#: The game log's setting that keeps the grants ended early, until they would have run out.
+REVOKED_SETTING = "revoked_grants"
 
 log = logging.getLogger(__name__)
 
@@ -38,12 +48,39 @@ class AuthError(Exception):
         self.message = message
 
 
+class Grants:
+    """The grants ended before their time (a tablet locked), each kept until it would have run
+    out anyway; in the game log's settings, so a restart does not bring them back."""
+
+    def __init__(self, store: Store | None = None) -> None:
+        self.store = store
+        saved = store.setting(REVOKED_SETTING) if store is not None else None
+        self._ended: dict[str, float] = json.loads(saved) if saved else {}
+        self._lock = threading.Lock()
+
+    def ended(self, grant_id: str) -> bool:
+        with self._lock:
+            return grant_id in self._ended
+
+    def end(self, grant_id: str, runs_out: float, now: float) -> None:
+        """End a grant everywhere. Written to the log first: when it cannot be, the
+        :class:`StoreError` refuses the request and the grant stays as it was."""
+        with self._lock:
+            kept = {k: t for k, t in self._ended.items() if t > now}
+            kept[grant_id] = runs_out
+            if self.store is not None:
+                self.store.set_setting(REVOKED_SETTING, json.dumps(kept))
+            self._ended = kept
+
+
 @dataclass
 class Gate:
     """Checks PINs and remembers wrong ones per client address and for the whole table."""
 
     pin: str
+    grants: Grants = field(default_factory=Grants)
     clock: Callable[[], float] = time.monotonic
+    wall: Callable[[], float] = time.time  # when grants were given and run out
     _wrong: dict[str, list[float]] = field(default_factory=dict)
     _table_wrong: list[float] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -94,14 +131,30 @@ class Gate:
         self.check(client(), pin)
         session.clear()
         session["grant"] = self.stamp()
+        session["id"] = secrets.token_urlsafe(16)
+        session["since"] = int(self.wall())
         session["csrf"] = secrets.token_urlsafe(24)
         session.permanent = True
         return str(session["csrf"])
 
     def granted(self) -> bool:
-        """Whether this browser's session holds a grant made under the current PIN."""
-        held = session.get("grant")
-        return isinstance(held, str) and hmac.compare_digest(held, self.stamp())
+        """Whether this browser's session holds a grant made under the current PIN, not yet
+        run out and not ended."""
+        held, since, grant_id = session.get("grant"), session.get("since"), session.get("id")
+        return (
+            isinstance(held, str)
+            and hmac.compare_digest(held, self.stamp())
+            and isinstance(since, int)
+            and since <= self.wall() < since + GRANT_SECONDS
+            and isinstance(grant_id, str)
+            and not self.grants.ended(grant_id)
+        )
+
+    def end_grant(self) -> None:
+        """End this browser's grant, and every copy of its cookie; then forget it here."""
+        if self.granted():
+            self.grants.end(session["id"], session["since"] + GRANT_SECONDS, self.wall())
+        session.clear()
 
     def require(self) -> None:
         """Refuse a change that carries neither the PIN nor a granted session and its token."""

@@ -64,8 +64,8 @@ def dice_colors() -> dict[str, Any]:
     for seen, meant in data.items():
         if not (isinstance(meant, str) and meant.isalpha() and len(meant) <= 20):
             raise BadRequest(f"'{seen}' must map to a colour name.")
+    desk().table.store.set_setting(COLORS_SETTING, json.dumps(data))  # first: it may refuse
     desk().colors = dict(data)
-    desk().table.store.set_setting(COLORS_SETTING, json.dumps(data))
     return desk().status()
 
 

@@ -162,6 +162,7 @@ SHARED: dict[str, Schema] = {
         winners=null(arr(STR)),
         finished=null(STR),
         length=INT,
+        damaged=null(STR),
     ),
     "Event": obj(
         seq=INT, type=enum("action", "undo", "correct", "setting"), payload=mapping(ANY), at=STR
@@ -368,7 +369,12 @@ def operations() -> dict[str, dict[str, dict[str, Any]]]:
                 "Import an exported game", SNAPSHOT, ref("ExportedGame"), status="201", changes=True
             ),
         },
-        "/games/{game_id}": {"get": operation("One game's snapshot", SNAPSHOT)},
+        "/games/{game_id}": {
+            "get": operation("One game's snapshot", SNAPSHOT),
+            "delete": operation(
+                "Delete a game and its whole log for good", obj(deleted=STR), changes=True
+            ),
+        },
         "/games/{game_id}/actions": {
             "post": operation(
                 "Take an action the snapshot's `legal` offers",

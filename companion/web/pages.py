@@ -23,7 +23,7 @@ from companion.announce import qr_svg
 from companion.games import GAMES
 from companion.games.core import CHECKS
 from companion.players import PALETTE, Roster
-from companion.table import Table, TableError
+from companion.table import Table, TableError, damaged_message
 from companion.web import records_view
 from companion.web.api import BadRequest, is_api, json_error
 from companion.web.history import filters, players, time_zone
@@ -47,8 +47,9 @@ def home() -> str:
         "home.html",
         kinds=GAMES,
         chosen=chosen if chosen in GAMES else next(iter(GAMES)),
-        active=[g for g in games if g.status == "active"],
-        finished=[g for g in games if g.status == "finished"],
+        active=[g for g in games if g.status == "active" and not g.damaged],
+        finished=[g for g in games if g.status == "finished" and not g.damaged],
+        damaged=[g for g in games if g.damaged],
         known=players().roster().recent(),
         join_url=request.host_url,
         play_url=play_url,
@@ -137,9 +138,11 @@ def offline() -> str:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> str:
     try:
-        record = table().record(game_id)
+        record = table().find(game_id)
     except TableError:
         abort(404)
+    if record.damaged is not None:
+        return render_template("damaged.html", message=damaged_message(game_id, record.damaged))
     static = Path(current_app.static_folder or "")
     return render_template(
         "game.html",

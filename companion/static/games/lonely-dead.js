@@ -43,9 +43,7 @@
   // The five phases of a round, the current one marked (the prompt names it too).
   function phases(view) {
     if (view.phase === "setup") return null;
-    return el("ol", { class: "ld-phases", "aria-label": "Phases of the round" }, view.phases.map((p) => el("li", {
-      class: p.current ? "ld-now" : "", "aria-current": p.current ? "step" : null,
-    }, PHASE_WORDS[p.key] || p.name)));
+    return ZT.phases("Phases of the round", view.phases.map((p) => [PHASE_WORDS[p.key] || p.name, p.current]));
   }
 
   function wounds(s) {

@@ -36,9 +36,7 @@
   }
 
   function steps(view) {
-    return el("ol", { class: "zc-steps", "aria-label": "Steps of the turn" }, STEPS.map(([key, label]) => el("li", {
-      class: key === view.phase ? "zc-now" : "", "aria-current": key === view.phase ? "step" : null,
-    }, label)));
+    return ZT.phases("Steps of the turn", STEPS.map(([key, label]) => [label, key === view.phase]));
   }
 
   function location(view) {

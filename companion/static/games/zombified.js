@@ -70,9 +70,7 @@
   }
 
   function phases(view) {
-    return el("ol", { class: "zf-phases", "aria-label": "Phases of the turn" }, view.phases.map((p) => el("li", {
-      class: p === view.phase ? "zf-now" : "", "aria-current": p === view.phase ? "step" : null,
-    }, PHASE_NAMES[p])));
+    return ZT.phases("Phases of the turn", view.phases.map((p) => [PHASE_NAMES[p], p === view.phase]));
   }
 
   function panel(snapshot, view, p) {
