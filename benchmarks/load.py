@@ -143,7 +143,7 @@ class Page:
             started.set()
             return
         path = "/api/stream?updates=1" if self.new else "/api/stream"
-        writer.write(f"GET {path} HTTP/1.0\r\nHost: table\r\n\r\n".encode())
+        writer.write(f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".encode())
         self.fetching = asyncio.create_task(self.fetch())
         buffer = b""
         try:
@@ -182,7 +182,7 @@ class Page:
         """Fetch the snapshot until the page shows the newest version it heard of (over one
         keep-alive connection, opened again when the server closed it)."""
         accept = b"Accept-Encoding: gzip, deflate\r\n" if self.new else b""
-        request = f"GET /api/games/{self.game} HTTP/1.1\r\nHost: table\r\n".encode() + accept
+        request = f"GET /api/games/{self.game} HTTP/1.1\r\nHost: 127.0.0.1\r\n".encode() + accept
         connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
         try:
             while not self.shown or self.shown[-1] < self.heard:
@@ -226,7 +226,7 @@ async def half_open(port: int, count: int, stop: asyncio.Event) -> list[int]:
         while not stop.is_set():
             try:
                 reader, writer = await asyncio.open_connection("127.0.0.1", port)
-                writer.write(b"GET /api/games HTTP/1.1\r\nHost: table\r\nX-Slow: ")
+                writer.write(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
                 read = asyncio.create_task(reader.read(1024))
                 halt = asyncio.create_task(stop.wait())
                 await asyncio.wait({read, halt}, return_when=asyncio.FIRST_COMPLETED)

@@ -78,7 +78,7 @@ def test_zombie_table_serve_answers_through_the_production_server(server: Server
 
 def test_a_connection_that_never_finishes_its_headers_is_closed(small: Serving) -> None:
     with connect(small.port) as slow:
-        slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: table\r\n")  # no blank line, ever
+        slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # no blank line, ever
         started = time.monotonic()
         assert answer(slow) == b""  # closed without an answer
         assert time.monotonic() - started < 5
@@ -95,7 +95,7 @@ def test_past_the_connection_cap_a_connection_is_refused_clearly(small: Serving)
         assert refusal.startswith(b"HTTP/1.1 503 ")
         assert b"Retry-After: 10" in refusal
         # the clients already connected are served
-        held[0].sendall(b"GET /api/games HTTP/1.1\r\nHost: table\r\n\r\n")
+        held[0].sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         assert held[0].recv(4096).startswith(b"HTTP/1.1 200 ")
     finally:
         for sock in held:
@@ -164,7 +164,7 @@ def test_sigterm_lets_the_action_in_flight_finish_and_closes_the_log(server: Ser
     assert server.post(f"/api/games/{game['id']}/rolls", json.loads(FEET))[0] == 200
     with connect(server.port) as tablet:
         tablet.sendall(
-            f"POST /api/games/{game['id']}/rolls HTTP/1.1\r\nHost: table\r\n"
+            f"POST /api/games/{game['id']}/rolls HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             f"X-Table-PIN: {PIN}\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(FEET)}\r\n\r\n".encode()
             + FEET[:10]
