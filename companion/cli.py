@@ -19,16 +19,14 @@ from companion.table import TableError, read_export
 
 
 def serve(args: argparse.Namespace) -> int:
-    from werkzeug.serving import make_server
-
     from companion.announce import announce, lan_address, qr_text
     from companion.backups import Backups
     from companion.games.zombie_dice_advice import TurnPosition, advise
     from companion.games.zombie_dice_odds import warm
     from companion.panel import start_panel
+    from companion.server import Serving
     from companion.sources import start_sources
     from companion.web import create_app
-    from companion.web.guard import Unnamed
 
     config = settings(args)
     held = LogLock(config.database)  # before the log is touched: one service per log
@@ -44,12 +42,10 @@ def serve(args: argparse.Namespace) -> int:
     )
     backups = Backups(config.database)  # hourly, and once more when closed below
     table, desk = app.extensions["table"], app.extensions["desk"]
-    server = make_server(
-        config.server.host, config.server.port, app, threaded=True, request_handler=Unnamed
-    )
+    server = Serving(app, config.server.host, config.server.port)
     everywhere = config.server.host in ("0.0.0.0", "::")
     host = lan_address() if everywhere else config.server.host
-    url = f"http://{host}:{server.server_port}/"
+    url = f"http://{host}:{server.port}/"
     print(f"Zombie Table is open at {url}", flush=True)
     print(f"Table PIN: {app.extensions['gate'].pin}   (game log: {config.database})", flush=True)
     print(qr_text(url), flush=True)
@@ -60,25 +56,20 @@ def serve(args: argparse.Namespace) -> int:
     stops = start_sources(config.dice, desk)
     closers: list[Any] = [start_panel(config.gpio, table, desk)]
     if config.server.announce and everywhere and host != "127.0.0.1":
-        closers.append(announce(config.server.name, host, server.server_port))
-    signal.signal(signal.SIGTERM, _stop)
+        closers.append(announce(config.server.name, host, server.port))
+    signal.signal(signal.SIGTERM, lambda signum, frame: server.stop())
     try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+        server.run()  # until SIGTERM or Ctrl-C, then the requests received are finished
     finally:
         for stop in stops:
             stop()
         for closer in filter(None, closers):
             closer.close()
-        server.server_close()
         backups.close()
+        table.store.close()
         held.close()
+    print("Zombie Table stopped; the game log is closed.", flush=True)
     return 0
-
-
-def _stop(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
 
 
 def settings(args: argparse.Namespace) -> Config:

@@ -1,11 +1,13 @@
 // Live updates for the pages of one browser, over ONE stream to the table however many pages are
 // open: a browser gives a host only six connections, and each stream holds one for good.
 //
-// The pages shown share the table-wide stream (/api/stream, the id and version of each game that
-// changes) through a BroadcastChannel: one of them holds it and passes on what it hears; if that
-// page goes, another takes over. A page fetches its game's snapshot whenever the stream it shares
-// comes (back) up and whenever a change is newer than what it shows. A page that is hidden or
-// left (into the back/forward cache too) lets go of everything, and catches up when shown again.
+// The pages shown share the table-wide stream (/api/stream?updates=1, the id and version of each
+// game that changes, with a small update from the version before) through a BroadcastChannel: one
+// of them holds it and passes on what it hears; if that page goes, another takes over. A page
+// builds the new snapshot from the update when it holds the version the update is from, and
+// otherwise fetches the snapshot whole (a gap: it never shows a state that skips one); it also
+// fetches whenever the stream it shares comes (back) up. A page that is hidden or left (into the
+// back/forward cache too) lets go of everything, and catches up when shown again.
 // No API that needs https (Web Locks, Service Worker messages): the table is plain http.
 "use strict";
 ZT.live = (() => {
@@ -36,10 +38,7 @@ ZT.live = (() => {
     try {
       const response = await fetch(`/api/games/${watch.game}`, { cache: "no-store" });
       const snapshot = response.ok ? await response.json() : null;
-      if (snapshot && snapshot.version > watch.version) {
-        watch.version = snapshot.version;
-        watch.onSnapshot(snapshot);
-      }
+      if (snapshot && snapshot.version > watch.version) show(watch, snapshot);
     } catch (error) { /* the stream says when the table is back, and this runs again */ }
     watch.busy = false;
     if (watch.again) {
@@ -55,14 +54,28 @@ ZT.live = (() => {
     if (state === "live") for (const watch of watches) refresh(watch); // changes may have been missed
   };
 
-  const changed = ({ id, version }) => {
-    for (const watch of watches) if (watch.game === id && version > watch.version) refresh(watch);
+  const show = (watch, snapshot) => {
+    watch.version = snapshot.version;
+    watch.snapshot = snapshot;
+    watch.onSnapshot(snapshot);
+  };
+
+  // The snapshot an update brings: its fields laid over the one held, its actions added to the log.
+  const updated = (snapshot, { set, log, keep }) =>
+    ({ ...snapshot, ...set, log: snapshot.log.concat(log).slice(-keep) });
+
+  const changed = ({ id, version, from, update }) => {
+    for (const watch of watches) {
+      if (watch.game !== id || version <= watch.version) continue;
+      if (update && from === watch.version) show(watch, updated(watch.snapshot, update));
+      else refresh(watch);
+    }
   };
 
   const beat = () => post({ type: "holder", state });
 
   const open = () => {
-    source = new EventSource("/api/stream");
+    source = new EventSource("/api/stream?updates=1");
     source.addEventListener("open", () => { setState("live"); beat(); });
     source.addEventListener("change", (event) => {
       const change = JSON.parse(event.data);
@@ -165,7 +178,7 @@ ZT.live = (() => {
     // Call onSnapshot(snapshot) with the game's snapshot now and whenever it changes, and
     // onState(state) when the live connection is "connecting", "live" or "reconnecting".
     watch(game, onSnapshot, onState) {
-      const watch = { game, onSnapshot, onState, version: -1, busy: false, again: false };
+      const watch = { game, onSnapshot, onState, version: -1, snapshot: null, busy: false, again: false };
       watches.push(watch);
       onState(state);
       refresh(watch); // the game at once, before the stream is up

@@ -15,7 +15,9 @@ from companion.referee import examples, search
 from companion.store import Conflict, StoreError
 from companion.table import Change, NotFound, Table, TableError
 from companion.web.auth import AuthError, Gate, granted
+from companion.web.compressed import json_response
 from companion.web.streams import event_stream
+from companion.web.updates import Updates
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -225,8 +227,9 @@ def import_game() -> tuple[dict[str, Any], int, dict[str, str]]:
 
 
 @bp.get("/games/<game_id>")
-def get_game(game_id: str) -> dict[str, Any]:
-    return table().snapshot(game_id)
+def get_game(game_id: str) -> Response:
+    """What every live page fetches after each change: serialised and gzipped once per version."""
+    return json_response(table().snapshot_text(game_id)[1])
 
 
 @bp.delete("/games/<game_id>")
@@ -332,17 +335,29 @@ def stream(game_id: str) -> Response:
 
 @bp.get("/stream")
 def table_stream() -> Response:
-    """Server-sent events: the id and new version of every game changed from now on."""
+    """Server-sent events: the id and new version of every game changed from now on; with
+    ``?updates=1`` each with the update from the version this stream told before, when it has one
+    (companion.web.updates)."""
     tbl = table()
     seen = tbl.changes()  # before the stream opens: a change after its opening is never missed
+    updates: Updates | None = None
+    if request.args.get("updates") == "1":
+        updates = current_app.extensions.setdefault("updates", Updates(tbl))
+    told: dict[str, int] = {}
 
     def wait(timeout: float) -> list[str]:
         nonlocal seen
         seen, moved = tbl.wait_for_moves(seen, timeout)
-        return [
-            f"event: change\ndata: {json.dumps({'id': game_id, 'version': version})}\n\n"
-            for game_id, version in moved
-        ]
+        if updates is None:
+            return [
+                f"event: change\ndata: {json.dumps({'id': game_id, 'version': version})}\n\n"
+                for game_id, version in moved
+            ]
+        events = []
+        for game_id, version in moved:
+            told[game_id], data = updates.change(game_id, told.get(game_id), version)
+            events.append(f"event: change\ndata: {data}\n\n")
+        return events
 
     return event_stream(wait)
 

@@ -22,7 +22,6 @@ from urllib.parse import urlsplit
 import ifaddr
 from flask import Flask, Response, current_app, g, render_template, request
 from flask.typing import ResponseReturnValue
-from werkzeug.serving import WSGIRequestHandler
 
 #: Methods that change something; their ``Origin``, when sent, must be the table itself.
 WRITING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -150,13 +149,3 @@ def install(app: Flask) -> None:
     app.before_request(check_request)
     app.after_request(secure_headers)
     app.jinja_env.globals["csp_nonce"] = nonce
-
-
-class Unnamed(WSGIRequestHandler):
-    """The development server's handler without its own ``Server:`` line, which names the
-    versions of Werkzeug and Python: the app sends one without them."""
-
-    def send_response(self, code: int, message: str | None = None) -> None:
-        self.log_request(code)
-        self.send_response_only(code, message)
-        self.send_header("Date", self.date_time_string())

@@ -177,7 +177,9 @@ SHARED: dict[str, Schema] = {
         created=STR,
         events=arr(ref("Event")),
     ),
-    "TableChange": obj(id=STR, version=INT),
+    # with ?updates=1, when the stream has the update from the version it told before
+    "TableChange": obj({"from": INT, "update": ref("SnapshotUpdate")}, id=STR, version=INT),
+    "SnapshotUpdate": obj(set=mapping(ANY), log=arr(ref("LogEntry"), maxItems=200), keep=INT),
     "Session": obj(granted=BOOL, csrf=null(STR)),
     "Player": obj(
         id=STR,
@@ -419,9 +421,11 @@ ROLL_BODY = obj({**ROLL_PARTS, **VERSION}, dice=DICE)
 SETTINGS_BODY = mapping(STR)
 
 
-def stream(summary: str, event: str, schema: str) -> dict[str, Any]:
+def stream(
+    summary: str, event: str, schema: str, query: dict[str, Schema] | None = None
+) -> dict[str, Any]:
     """A server-sent event stream: each event's ``data`` is the JSON schema named."""
-    op = operation(summary, {"type": "string"}, media="text/event-stream")
+    op = operation(summary, {"type": "string"}, media="text/event-stream", query=query)
     op["responses"]["200"]["content"]["text/event-stream"]["x-events"] = {event: ref(schema)}
     return op
 
@@ -515,7 +519,11 @@ def operations() -> dict[str, dict[str, dict[str, Any]]]:
         "/games/{game_id}/turns": {
             "get": operation("A finished game's scores after each turn", ref("Turns"))
         },
-        "/stream": {"get": stream("Each game changed from now on", "change", "TableChange")},
+        "/stream": {
+            "get": stream(
+                "Each game changed from now on", "change", "TableChange", {"updates": enum("1")}
+            )
+        },
         "/rules/{kind}": {
             "get": operation("A game's rules, settings and the shared checks", ref("RuleBook"))
         },

@@ -1,26 +1,26 @@
 """Server-sent event streams: each holds a thread of the service while it is open, so a stream
-lets go as soon as its client has gone, and the log counts the streams open."""
+lets go as soon as its client has gone, the service serves at most ``LIVE_PAGES`` (app config) at
+once, and the log counts the streams open."""
 
 from __future__ import annotations
 
 import logging
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
 
-from flask import Response, request
+from flask import Flask, Response, current_app, request
 
 log = logging.getLogger(__name__)
 
 #: Seconds of quiet after which a stream sends a comment, so that proxies keep it open.
 KEEPALIVE = 15.0
-#: Seconds between looks at whether the client has hung up (a page that hands the stream to
-#: another page of its browser is seen to let go before the other's stream opens).
+#: Seconds between looks at whether the client has hung up or the service is stopping.
 HANGUP_CHECK = 0.25
 #: What a browser waits before it connects again after the stream broke, in milliseconds.
 RETRY_MS = 2000
+#: What a page refused for too many streams is told to wait before it tries again, in seconds.
+RETRY_FULL = 10
 
 #: Waits up to the given seconds for something to tell; the messages (none: nothing new).
 Wait = Callable[[float], list[str]]
@@ -29,54 +29,67 @@ _open = 0
 _counting = threading.Lock()
 
 
-#: Peeking without waiting (Linux, BSD, macOS); elsewhere a gone client shows at the next write.
-PEEK = socket.MSG_PEEK | getattr(socket, "MSG_DONTWAIT", 0)
+def _ending(app: Flask) -> threading.Event:
+    return app.extensions.setdefault("streams_ending", threading.Event())  # type: ignore[no-any-return]
 
 
-def hung_up(connection: socket.socket | None) -> bool:
-    """Whether the client closed ``connection`` (the service's socket, when the server gives it)."""
-    if connection is None or PEEK == socket.MSG_PEEK:
-        return False
-    try:
-        return connection.recv(1, PEEK) == b""
-    except BlockingIOError:
-        return False  # open, nothing sent
-    except ValueError:
-        return False  # a TLS socket cannot be peeked at
-    except OSError:
+def end_all(app: Flask) -> None:
+    """End every stream of ``app`` (the service is stopping), each within ``HANGUP_CHECK``, and
+    refuse new ones."""
+    _ending(app).set()
+
+
+def _take(where: str, most: int | None) -> bool:
+    global _open
+    with _counting:
+        if most is not None and _open >= most:
+            log.warning("live stream refused %s: %d open, the most served", where, _open)
+            return False
+        _open += 1
+        log.info("live stream opened %s: %d open", where, _open)
         return True
 
 
-def _count(step: int, where: str) -> None:
+def _give_back(where: str) -> None:
     global _open
     with _counting:
-        _open += step
-        log.info("live stream %s %s: %d open", "opened" if step > 0 else "closed", where, _open)
+        _open -= 1
+        log.info("live stream closed %s: %d open", where, _open)
 
 
 def event_stream(wait: Wait) -> Response:
-    """A stream of the messages ``wait`` finds, with a comment after each quiet spell."""
-    connection: Any = request.environ.get("werkzeug.socket")
+    """A stream of the messages ``wait`` finds, with a comment after each quiet spell; 503 when
+    the service already serves as many streams as it may."""
+    # waitress tells whether the client has gone; elsewhere that shows at the next write
+    gone: Callable[[], bool] = request.environ.get("waitress.client_disconnected", lambda: False)
     where = request.path
+    most = current_app.config.get("LIVE_PAGES")
+    ending = _ending(current_app)
+    if ending.is_set() or not _take(where, most):
+        return Response(
+            '{"error": "The table serves as many live pages as it can; close one on another '
+            'device, or wait a moment.", "rule": null, "status": 503}',
+            status=503,
+            mimetype="application/json",
+            headers={"Retry-After": str(RETRY_FULL)},
+        )
 
     def events() -> Iterator[str]:
-        _count(+1, where)
-        try:
-            yield f"retry: {RETRY_MS}\n\n"
-            quiet_since = time.monotonic()
-            while not hung_up(connection):
-                messages = wait(HANGUP_CHECK)
-                if messages:
-                    yield "".join(messages)
-                    quiet_since = time.monotonic()
-                elif time.monotonic() - quiet_since >= KEEPALIVE:
-                    yield ": still here\n\n"
-                    quiet_since = time.monotonic()
-        finally:
-            _count(-1, where)
+        yield f"retry: {RETRY_MS}\n\n"
+        quiet_since = time.monotonic()
+        while not gone() and not ending.is_set():
+            messages = wait(HANGUP_CHECK)
+            if messages:
+                yield "".join(messages)
+                quiet_since = time.monotonic()
+            elif time.monotonic() - quiet_since >= KEEPALIVE:
+                yield ": still here\n\n"
+                quiet_since = time.monotonic()
 
-    return Response(
+    response = Response(
         events(),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+    response.call_on_close(lambda: _give_back(where))
+    return response
