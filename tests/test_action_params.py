@@ -253,6 +253,18 @@ def test_a_refused_param_over_the_api_names_its_rule_and_changes_nothing(
     assert taken.status_code == 200
 
 
+def test_a_card_played_with_nothing_else_is_taken_as_the_page_sends_it(
+    client: FlaskClient,
+) -> None:
+    start = {"kind": "zombies-card-game", "setup": {"players": ["Ana", "Ben"]}}
+    snapshot = client.post("/api/games", json=start).get_json()
+    url = f"/api/games/{snapshot['id']}/actions"
+    params = {"effect": "weapon", "player": "Ana", "card": "Shotgun", "amount": 1, "also": None}
+    taken = client.post(url, json={"kind": "play", "params": params})
+    assert taken.status_code == 200, taken.get_json()
+    assert "Shotgun" in str(taken.get_json()["view"])
+
+
 def test_the_description_of_action_params_is_each_engines_declaration(
     client: FlaskClient,
 ) -> None:

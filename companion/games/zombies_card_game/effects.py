@@ -119,7 +119,13 @@ PLAY = ActionKind(
         Param("player", "choice", "who plays it"),
         Param("card", "text", "the card's name (for the effects of no named card)", False),
         *map(_asked, dict.fromkeys(f.name for e in EFFECTS.values() for f in e.fields)),
-        Param(ALSO, "effect", "the card's second effect, with what that effect asks for", False),
+        Param(
+            ALSO,
+            "effect",
+            "the card's second effect, with what that effect asks for; null for none",
+            False,
+            nullable=True,
+        ),
     ),
 )
 
