@@ -283,7 +283,8 @@ def test_a_reboot_holding_rolls_says_how_many_may_be_missing(tmp_path: Path) -> 
             trace = tower.trace
             assert trace is not None
             wait_until(
-                lambda: re.search(r"\$HB,\w{8},\d+,3\*", trace.read_text()),
+                # the trace file appears with the first bytes it records
+                lambda: trace.exists() and re.search(r"\$HB,\w{8},\d+,3\*", trace.read_text()),
                 what="a heartbeat counting three rolls held",
             )
             tower.reboot()  # its RAM, and rolls 2 and 3 with it, is gone
