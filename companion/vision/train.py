@@ -70,8 +70,11 @@ FACE_LAYERS: list[tuple[int, int, int] | str] = [
 ]
 FACE_VALID = {8}  # index of the layer run without padding (4x4 -> 1x1)
 
+#: each convolution's weights (kernel height, kernel width, in, out: the layout XLA runs fastest
+#: on a CPU) and biases
 Params = list[tuple[jax.Array, jax.Array]]
 
+LEARNING_RATE = 2e-3
 #: share of training samples drawn from a photo with props drawn on (see ``drawn``)
 DRAWN_SHARE = 0.3
 #: share of face samples cut where the finder points (half of them where it points wrongly)
@@ -80,6 +83,9 @@ PROPOSED_SHARE = 0.3
 #: (dice far from the camera, a few pixels wide); as many face cut-outs are shrunk to a few
 #: pixels and scaled back up
 NEAR, FAR, FAR_SHARE = (0.7, 1.4), (0.3, 0.7), 0.2
+
+
+LAYOUT = ("NHWC", "HWIO", "NHWC")
 
 
 def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> Params:
@@ -91,7 +97,8 @@ def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> 
         cout, k, _ = spec
         key, sub = jax.random.split(key)
         scale = math.sqrt(2.0 / (cin * k * k))
-        params.append((jax.random.normal(sub, (cout, cin, k, k)) * scale, jnp.zeros(cout)))
+        weights = jax.random.normal(sub, (cout, cin, k, k)) * scale
+        params.append((jnp.transpose(weights, (2, 3, 1, 0)), jnp.zeros(cout)))
         cin = cout
     return params
 
@@ -99,18 +106,21 @@ def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> 
 def forward(
     layers: list[tuple[int, int, int] | str], params: Params, x: jax.Array, valid: set[int]
 ) -> jax.Array:
+    """The network on a batch of images laid out as (batch, height, width, channels)."""
     i = 0
     n_conv = len(params)
     for index, spec in enumerate(layers):
         if spec == "pool":
-            x = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 1, 2, 2), (1, 1, 2, 2), "VALID")
+            x = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
             continue
         assert not isinstance(spec, str)
         _, k, dil = spec
         w, b = params[i]
         pad = "VALID" if index in valid else [(dil * (k // 2),) * 2] * 2
-        x = jax.lax.conv_general_dilated(x, w, (1, 1), pad, rhs_dilation=(dil, dil))
-        x = x + b[None, :, None, None]
+        x = jax.lax.conv_general_dilated(
+            x, w, (1, 1), pad, rhs_dilation=(dil, dil), dimension_numbers=LAYOUT
+        )
+        x = x + b
         i += 1
         if i < n_conv:
             x = jax.nn.relu(x)
@@ -136,7 +146,8 @@ def export(
             continue
         assert not isinstance(spec, str)
         _, k, dil = spec
-        w, b = (np.asarray(a, np.float32) for a in params[i])
+        w = np.ascontiguousarray(np.transpose(np.asarray(params[i][0], np.float32), (3, 2, 0, 1)))
+        b = np.asarray(params[i][1], np.float32)
         inits += [numpy_helper.from_array(w, f"w{i}"), numpy_helper.from_array(b, f"b{i}")]
         pad = 0 if index in valid else dil * (k // 2)
         nodes.append(
@@ -164,23 +175,6 @@ def export(
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)])
     model.ir_version = 7
     path.write_bytes(model.SerializeToString())
-
-
-class Adam:
-    def __init__(self, params: Params, lr: float) -> None:
-        self.lr, self.t = lr, 0
-        self.m = jax.tree_util.tree_map(jnp.zeros_like, params)
-        self.v = jax.tree_util.tree_map(jnp.zeros_like, params)
-
-    def step(self, params: Params, grads: Params, lr: float) -> Params:
-        self.t += 1
-        self.m = jax.tree_util.tree_map(lambda m, g: 0.9 * m + 0.1 * g, self.m, grads)
-        self.v = jax.tree_util.tree_map(lambda v, g: 0.999 * v + 0.001 * g * g, self.v, grads)
-        c1, c2 = 1 - 0.9**self.t, 1 - 0.999**self.t
-        updated: Params = jax.tree_util.tree_map(
-            lambda p, m, v: p - lr * (m / c1) / (jnp.sqrt(v / c2) + 1e-8), params, self.m, self.v
-        )
-        return updated
 
 
 def whole_faces(photo: Photo, usual_side: float) -> Photo:
@@ -214,6 +208,12 @@ def colour_jitter(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
     out = out * rng.uniform(0.8, 1.2) + rng.uniform(-20, 20)
     out += rng.uniform(-8, 8, size=3)
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _channels_last(inputs: list[np.ndarray]) -> np.ndarray:
+    """Network inputs as OpenCV prepares them (channels, height, width), batched as training
+    runs them (batch, height, width, channels)."""
+    return np.ascontiguousarray(np.stack(inputs).transpose(0, 2, 3, 1))
 
 
 # ---------------------------------------------------------------- finder data
@@ -258,7 +258,7 @@ def finder_batches(
             heats.append(heat)
             regs.append(reg)
             masks.append(mask)
-        yield np.stack(xs), np.stack(heats), np.stack(regs), np.stack(masks)
+        yield _channels_last(xs), np.stack(heats), np.stack(regs), np.stack(masks)
 
 
 def finder_targets(
@@ -285,7 +285,7 @@ def finder_targets(
 def finder_loss(
     params: Params, x: jax.Array, heat: jax.Array, reg: jax.Array, mask: jax.Array
 ) -> jax.Array:
-    out = forward(FINDER_LAYERS, params, x, set())
+    out = jnp.moveaxis(forward(FINDER_LAYERS, params, x, set()), -1, 1)
     p = jnp.clip(jax.nn.sigmoid(out[:, 0]), 1e-4, 1 - 1e-4)
     pos = heat >= 1.0
     focal = jnp.where(pos, -((1 - p) ** 2) * jnp.log(p), -((1 - heat) ** 4) * p**2 * jnp.log(1 - p))
@@ -390,11 +390,11 @@ def face_batches(
                 crop = cv2.resize(crop, (faces.SIZE, faces.SIZE), interpolation=cv2.INTER_LINEAR)
             xs.append(faces.prepare([colour_jitter(rng, np.ascontiguousarray(crop))])[0])
             ys.append(label)
-        yield np.stack(xs), np.array(ys)
+        yield _channels_last(xs), np.array(ys)
 
 
 def face_loss(params: Params, x: jax.Array, y: jax.Array) -> jax.Array:
-    logits = forward(FACE_LAYERS, params, x, FACE_VALID)[:, :, 0, 0]
+    logits = forward(FACE_LAYERS, params, x, FACE_VALID)[:, 0, 0, :]
     logp = jax.nn.log_softmax(logits)
     return -jnp.take_along_axis(logp, y[:, None], axis=1).mean()
 
@@ -409,17 +409,35 @@ def train(
     batches: Iterator[tuple[Any, ...]],
     steps: int,
 ) -> Params:
-    grad = jax.jit(jax.value_and_grad(loss))
-    adam = Adam(params, 2e-3)
-    start, running = time.monotonic(), 0.0
+    """``steps`` steps of Adam on ``loss`` with a learning rate falling from LEARNING_RATE to
+    nothing along half a cosine. Each step is one compiled call that runs while the next batch
+    is drawn; the loss is only read back when it is printed."""
+
+    @jax.jit
+    def update(
+        params: Params, moments: tuple[Params, Params], step: jax.Array, *batch: jax.Array
+    ) -> tuple[Params, tuple[Params, Params], jax.Array]:
+        value, grads = jax.value_and_grad(loss)(params, *batch)
+        rate = LEARNING_RATE * 0.5 * (1 + jnp.cos(jnp.pi * step / steps))
+        first = jax.tree_util.tree_map(lambda m, g: 0.9 * m + 0.1 * g, moments[0], grads)
+        second = jax.tree_util.tree_map(lambda v, g: 0.999 * v + 0.001 * g * g, moments[1], grads)
+        c1, c2 = 1 - 0.9**step, 1 - 0.999**step
+        params = jax.tree_util.tree_map(
+            lambda p, m, v: p - rate * (m / c1) / (jnp.sqrt(v / c2) + 1e-8), params, first, second
+        )
+        return params, (first, second), value
+
+    zeros = jax.tree_util.tree_map(jnp.zeros_like, params)
+    moments = (zeros, zeros)
+    start, running = time.monotonic(), jnp.zeros(())
     for step in range(1, steps + 1):
-        lr = 2e-3 * 0.5 * (1 + math.cos(math.pi * step / steps))
-        value, grads = grad(params, *(jnp.asarray(a) for a in next(batches)))
-        params = adam.step(params, grads, lr)
-        running = 0.98 * running + 0.02 * float(value)
+        batch = (jnp.asarray(a) for a in next(batches))
+        params, moments, value = update(params, moments, jnp.float32(step), *batch)
+        running = 0.98 * running + 0.02 * value
         if step % 200 == 0:
             print(
-                f"{name} step {step}/{steps} loss {running:.4f} {time.monotonic() - start:.0f}s",
+                f"{name} step {step}/{steps} loss {float(running):.4f} "
+                f"{time.monotonic() - start:.0f}s",
                 flush=True,
             )
     return params

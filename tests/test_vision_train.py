@@ -1,0 +1,53 @@
+"""The dice reader's training script: what it trains is what OpenCV runs."""
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+jax = pytest.importorskip("jax", reason="training needs jax: pip install -e '.[train]'")
+pytest.importorskip("onnx", reason="training needs onnx: pip install -e '.[train]'")
+
+from companion.vision import faces, finder, train  # noqa: E402
+from companion.vision.photosets import DEFAULT_SHARED, SETS, load_set, photo_dir  # noqa: E402
+from companion.vision.reader import DiceReader  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("layers", "valid", "size", "prepare"),
+    [
+        (train.FINDER_LAYERS, set(), 64, lambda image: finder.prepare(image)),
+        (train.FACE_LAYERS, train.FACE_VALID, faces.SIZE, lambda image: faces.prepare([image])),
+    ],
+    ids=["finder", "faces"],
+)
+def test_exported_network_answers_as_the_trained_one(
+    tmp_path: Path, layers: list, valid: set[int], size: int, prepare
+) -> None:
+    rng = np.random.default_rng(3)
+    params = train.init(layers, 3, jax.random.PRNGKey(3))
+    # biases away from zero, so that a bias misplaced in the export shows
+    params = [(w, b + rng.normal(0, 0.1, b.shape).astype(np.float32)) for w, b in params]
+    path = tmp_path / "net.onnx"
+    train.export(layers, params, 3, valid, path)
+    image = rng.integers(0, 256, (size, size, 3), dtype=np.uint8)
+    net = cv2.dnn.readNetFromONNX(str(path))
+    blob = prepare(image)
+    net.setInput(blob)
+    opencv = net.forward()
+    trained = np.asarray(train.forward(layers, params, blob.transpose(0, 2, 3, 1), valid))
+    assert opencv.shape == trained.transpose(0, 3, 1, 2).shape
+    np.testing.assert_allclose(opencv, trained.transpose(0, 3, 1, 2), rtol=1e-4, atol=1e-4)
+
+
+def test_a_short_run_writes_networks_the_reader_runs(tmp_path: Path) -> None:
+    if not all((photo_dir(DEFAULT_SHARED) / s / "labels.json").is_file() for s in SETS):
+        pytest.skip(f"the labelled dice photos are not at {photo_dir(DEFAULT_SHARED)}")
+    steps = ["--finder-steps", "2", "--face-steps", "2"]
+    assert train.main(["--half", "--out", str(tmp_path), *steps]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([finder.MODEL, *faces.MODELS])
+    photo = load_set(DEFAULT_SHARED, SETS[0])[0]
+    reading = DiceReader(tmp_path).look(cv2.imread(str(photo.path)))
+    # two steps teach nothing: the point is that the networks load and run in the reader
+    assert all(1 <= die.value <= 6 for die in reading.dice)
