@@ -7,7 +7,10 @@ For each set it prints, for all photos and for the second half alone (the half t
 score unseen photos), the figures of ``shared/tools/score_dice.py``: die_accuracy, recall,
 fp_per_image and image_exact, and how the reader's confidence sorts its reads: dice read wrong
 (or read where there is none) at or above the desk's confirm threshold, which go to the game
-without a tap, and dice read right below it, which wait for one.
+without a tap, and dice read right below it, which wait for one. Then, for each kind of die
+(``benchmarks/dice_kinds.json``), the same two parts: how many labelled dice, the share of them
+read right (paired as the scorer pairs them), and how many of them were read wrong at or above the
+confirm threshold. ``--sets-only`` stops there.
 
 Then the same figures on every fourth photo of each set's second half made larger and smaller
 (cut to at most the Raspberry Pi Camera Module 3's 4608x2592 where larger, and placed whole in
@@ -24,7 +27,8 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
@@ -35,13 +39,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.vision.photosets import (  # noqa: E402
     DEFAULT_SHARED,
+    KINDS,
     SETS,
     Photo,
     Resized,
     halves,
+    load_kinds,
     load_scorer,
     load_set,
+    matches,
     photo_dir,
+    photo_image,
     placed,
     resized,
     score,
@@ -58,7 +66,7 @@ def frames(photos: list[Photo], size: tuple[int, int], factor: float) -> Iterabl
     """Each photo cut (or padded) to 640x480, made ``factor`` times as large and padded to
     ``size``."""
     for photo in photos:
-        image = cv2.imread(str(photo.path))
+        image = photo_image(photo)
         h, w = image.shape[:2]
         top, left = max(0, (h - 480) // 2), max(0, (w - 640) // 2)
         frame = image[top : top + 480, left : left + 640]
@@ -119,6 +127,43 @@ def sorting(scorer: ModuleType, reads: Sequence[tuple[Photo, Reading]], below: f
     )
 
 
+@dataclass
+class KindTally:
+    """Labelled dice of one kind: how many, how many read right, and how many read wrong by a
+    read at or above the confirm threshold."""
+
+    dice: int = 0
+    right: int = 0
+    sure_wrong: int = 0
+
+
+def kind_tallies(
+    reads: Iterable[tuple[Photo, Reading]], kinds: Mapping[Path, Sequence[str]], below: float
+) -> dict[str, KindTally]:
+    """Each kind's tally over the photos read, a labelled die paired with a die read as the
+    scorer pairs them."""
+    tallies: dict[str, KindTally] = {}
+    for photo, reading in reads:
+        pairs = matches(photo.dice, reading.dice)
+        for die, kind, pair in zip(photo.dice, kinds[photo.path], pairs, strict=True):
+            read = None if pair is None else reading.dice[pair]
+            right = read is not None and read.value == die.value
+            tally = tallies.setdefault(kind, KindTally())
+            tally.dice += 1
+            tally.right += right
+            tally.sure_wrong += read is not None and not right and read.confidence >= below
+    return tallies
+
+
+def show_kinds(label: str, tallies: Mapping[str, KindTally]) -> None:
+    for kind in (k for k in KINDS if k in tallies):
+        t = tallies[kind]
+        print(
+            f"{label:<26} {kind:<24} {t.dice:>4} dice  die_accuracy {t.right / t.dice:.4f}  "
+            f"sure but wrong {t.sure_wrong}"
+        )
+
+
 def show(scorer: ModuleType, label: str, reads: list[tuple[Photo, Sequence[SeenDie]]]) -> None:
     figures = score(scorer, reads)
     print(f"{label:<36} " + "  ".join(f"{k} {round(v, 4)}" for k, v in figures.items()))
@@ -144,6 +189,11 @@ def main(argv: list[str] | None = None) -> int:
         default=0.9,
         help="the desk's confirm threshold (the config's dice.confirm_below)",
     )
+    parser.add_argument(
+        "--sets-only",
+        action="store_true",
+        help="only the figures of each set and of each kind of die (no size bands, no speed)",
+    )
     args = parser.parse_args(argv)
     missing = [
         p
@@ -161,16 +211,24 @@ def main(argv: list[str] | None = None) -> int:
     cv2.setNumThreads(1)
     scorer = load_scorer(args.shared)
     reader = DiceReader(args.models)
+    kinds = load_kinds(args.shared)
     everything: list[Photo] = []
+    by_kind: list[tuple[str, dict[str, KindTally]]] = []
     print(f"models: {args.models}")
     for name in SETS:
         photos = load_set(args.shared, name)
         everything += photos
-        reads = {p: reader.look(cv2.imread(str(p.path))) for p in photos}
+        reads = {p: reader.look(photo_image(p)) for p in photos}
         for part, chosen in (("all", photos), ("second half", halves(photos)[1])):
             show(scorer, f"{name} {part}", [(p, list(reads[p].dice)) for p in chosen])
             pairs = [(p, reads[p]) for p in chosen]
             print(f"{'':<36} {sorting(scorer, pairs, args.confirm_below)}")
+            by_kind.append((f"{name} {part}", kind_tallies(pairs, kinds, args.confirm_below)))
+    print(f"each kind of die (sure but wrong: read wrong at or above {args.confirm_below}):")
+    for label, tallies in by_kind:
+        show_kinds(label, tallies)
+    if args.sets_only:
+        return 0
     print("dice made larger and smaller (every 4th photo of each second half):")
     for name in SETS:
         sample = halves(load_set(args.shared, name))[1][::4]
@@ -178,10 +236,10 @@ def main(argv: list[str] | None = None) -> int:
             made: list[Resized] = [placed(p) if not factor else resized(p, factor) for p in sample]
             side = np.median([d.side for r in made for d in r.photo.dice])
             h, w = made[0].image.shape[:2]
-            size = f"x{factor:g}" if factor else "in Pi frame"
+            band = f"x{factor:g}" if factor else "in Pi frame"
             show(
                 scorer,
-                f"{name} {size} {w}x{h} dice {side:.0f} px",
+                f"{name} {band} {w}x{h} dice {side:.0f} px",
                 [(r.photo, r.scored(reader.read(r.image))) for r in made],
             )
     for size, factor in (((640, 480), 1.0), ((1280, 720), 1.5)):

@@ -4,7 +4,8 @@ Used by the training script, the benchmark and the tests; the reader itself neve
 The figures are those of ``shared/tools/score_dice.py``, whose matching is used as it is.
 Each set is split in two halves by file order within each series of file names (photos taken
 one after another stay together, and a series such as ``train_six_*`` is in both halves): the
-networks can be trained on the first half and scored on the second.
+networks can be trained on the first half and scored on the second. Each labelled die also has a
+kind (``KINDS``, from ``benchmarks/dice_kinds.json``), so the benchmark can score each apart.
 """
 
 from __future__ import annotations
@@ -27,6 +28,18 @@ if TYPE_CHECKING:
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SHARED = REPO_ROOT.parent / "shared"
 SETS = ("nellbyler_d6", "matteop65_wood")
+
+#: The kinds of die, as labelled by eye in ``KINDS_FILE`` (docs/PERFORMANCE.md says what each is).
+KINDS = (
+    "plain-dark-pips",
+    "plain-light-pips",
+    "dark-low-contrast-pips",
+    "marbled",
+    "speckled",
+    "translucent",
+    "metallic",
+)
+KINDS_FILE = REPO_ROOT / "benchmarks" / "dice_kinds.json"
 
 
 @dataclass(frozen=True)
@@ -92,6 +105,37 @@ def score(scorer: ModuleType, reads: Iterable[tuple[Photo, Sequence[SeenDie]]]) 
     }
 
 
+def matches(dice: Sequence[LabelledDie], seen: Sequence[SeenDie]) -> list[int | None]:
+    """For each labelled die, the index in ``seen`` of the die read that the scorer's ``match``
+    pairs with it, or None where it pairs none: the same rule, taken die by die in label order,
+    each taking the nearest die read not yet taken whose centre lies in its box grown by a
+    quarter on each side (of dice equally near, the first)."""
+    taken: set[int] = set()
+    pairs: list[int | None] = []
+    for die in dice:
+        tx, ty = die.centre
+        near = [
+            (((s.box[0] + s.box[2]) / 2 - tx) ** 2 + ((s.box[1] + s.box[3]) / 2 - ty) ** 2, i)
+            for i, s in enumerate(seen)
+            if i not in taken and _inside(s, die.box)
+        ]
+        best = min(near)[1] if near else None
+        if best is not None:
+            taken.add(best)
+        pairs.append(best)
+    return pairs
+
+
+def load_kinds(shared: Path, path: Path = KINDS_FILE) -> dict[Path, tuple[str, ...]]:
+    """The kind of each labelled die, by its photo's path, in label order."""
+    sets = json.loads(path.read_text())
+    return {
+        photo_dir(shared) / name / file: tuple(kinds)
+        for name, photos in sets.items()
+        for file, kinds in photos.items()
+    }
+
+
 def load_set(shared: Path, name: str) -> list[Photo]:
     """Every labelled photo of one set, in file order."""
     root = photo_dir(shared) / name
@@ -146,7 +190,7 @@ def resized(photo: Photo, factor: float, frame: tuple[int, int] = PI_FRAME) -> R
     """``photo`` made ``factor`` times as large (a camera nearer the dice, or one with more
     pixels), cut to ``frame`` where it would be larger, where the cut goes through the fewest
     dice."""
-    image = _image(photo)
+    image = photo_image(photo)
     h, w = image.shape[:2]
     cw, ch = min(w, int(frame[0] / factor)), min(h, int(frame[1] / factor))
     x0, y0 = max(
@@ -175,7 +219,7 @@ def resized(photo: Photo, factor: float, frame: tuple[int, int] = PI_FRAME) -> R
 def placed(photo: Photo, frame: tuple[int, int] = PI_FRAME) -> Resized:
     """``photo`` made as large as fits in ``frame`` and placed in its middle on a plain ground
     of the photo's median colour: a high-resolution camera close over the dice."""
-    image = _image(photo)
+    image = photo_image(photo)
     h, w = image.shape[:2]
     factor = min(frame[0] / w, frame[1] / h)
     size = (round(w * factor), round(h * factor))
@@ -206,7 +250,7 @@ def placed(photo: Photo, frame: tuple[int, int] = PI_FRAME) -> Resized:
     return Resized(whole, Photo(photo.path, dice), ())
 
 
-def _image(photo: Photo) -> np.ndarray:
+def photo_image(photo: Photo) -> np.ndarray:
     image = cv2.imread(str(photo.path))
     if image is None:
         raise ValueError(f"{photo.path} is not an image")
