@@ -109,11 +109,11 @@ def sorting(scorer: ModuleType, reads: Sequence[tuple[Photo, Reading]], below: f
     for photo, reading in reads:
         truth = [{"value": d.value, "bbox_xyxy": list(d.box)} for d in photo.dice]
         dice = [{"value": d.value, "box": list(d.box)} for d in reading.dice]
-        _, right, _ = scorer.match(truth, dice)
-        right_total += right
+        pairs = zip(photo.dice, matches(photo.dice, reading.dice), strict=True)
+        hits = {i for die, i in pairs if i is not None and reading.dice[i].value == die.value}
+        right_total += len(hits)
         for i, die in enumerate(reading.dice):
-            # a die is read right if the photo has fewer dice read right without it
-            hit = scorer.match(truth, dice[:i] + dice[i + 1 :])[1] < right
+            hit = i in hits
             wrong_sure += not hit and die.confidence >= below
             right_unsure += hit and die.confidence < below
         for doubt in reading.doubtful:
