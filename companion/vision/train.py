@@ -70,8 +70,6 @@ FACE_LAYERS: list[tuple[int, int, int] | str] = [
 ]
 FACE_VALID = {8}  # index of the layer run without padding (4x4 -> 1x1)
 
-#: each convolution's weights (kernel height, kernel width, in, out: the layout XLA runs fastest
-#: on a CPU) and biases
 Params = list[tuple[jax.Array, jax.Array]]
 
 LEARNING_RATE = 2e-3
@@ -85,9 +83,6 @@ PROPOSED_SHARE = 0.3
 NEAR, FAR, FAR_SHARE = (0.7, 1.4), (0.3, 0.7), 0.2
 
 
-LAYOUT = ("NHWC", "HWIO", "NHWC")
-
-
 def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> Params:
     params = []
     for spec in layers:
@@ -97,8 +92,7 @@ def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> 
         cout, k, _ = spec
         key, sub = jax.random.split(key)
         scale = math.sqrt(2.0 / (cin * k * k))
-        weights = jax.random.normal(sub, (cout, cin, k, k)) * scale
-        params.append((jnp.transpose(weights, (2, 3, 1, 0)), jnp.zeros(cout)))
+        params.append((jax.random.normal(sub, (cout, cin, k, k)) * scale, jnp.zeros(cout)))
         cin = cout
     return params
 
@@ -106,21 +100,18 @@ def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> 
 def forward(
     layers: list[tuple[int, int, int] | str], params: Params, x: jax.Array, valid: set[int]
 ) -> jax.Array:
-    """The network on a batch of images laid out as (batch, height, width, channels)."""
     i = 0
     n_conv = len(params)
     for index, spec in enumerate(layers):
         if spec == "pool":
-            x = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+            x = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 1, 2, 2), (1, 1, 2, 2), "VALID")
             continue
         assert not isinstance(spec, str)
         _, k, dil = spec
         w, b = params[i]
         pad = "VALID" if index in valid else [(dil * (k // 2),) * 2] * 2
-        x = jax.lax.conv_general_dilated(
-            x, w, (1, 1), pad, rhs_dilation=(dil, dil), dimension_numbers=LAYOUT
-        )
-        x = x + b
+        x = jax.lax.conv_general_dilated(x, w, (1, 1), pad, rhs_dilation=(dil, dil))
+        x = x + b[None, :, None, None]
         i += 1
         if i < n_conv:
             x = jax.nn.relu(x)
@@ -146,8 +137,7 @@ def export(
             continue
         assert not isinstance(spec, str)
         _, k, dil = spec
-        w = np.ascontiguousarray(np.transpose(np.asarray(params[i][0], np.float32), (3, 2, 0, 1)))
-        b = np.asarray(params[i][1], np.float32)
+        w, b = (np.asarray(a, np.float32) for a in params[i])
         inits += [numpy_helper.from_array(w, f"w{i}"), numpy_helper.from_array(b, f"b{i}")]
         pad = 0 if index in valid else dil * (k // 2)
         nodes.append(
@@ -210,12 +200,6 @@ def colour_jitter(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def _channels_last(inputs: list[np.ndarray]) -> np.ndarray:
-    """Network inputs as OpenCV prepares them (channels, height, width), batched as training
-    runs them (batch, height, width, channels)."""
-    return np.ascontiguousarray(np.stack(inputs).transpose(0, 2, 3, 1))
-
-
 # ---------------------------------------------------------------- finder data
 
 
@@ -258,7 +242,7 @@ def finder_batches(
             heats.append(heat)
             regs.append(reg)
             masks.append(mask)
-        yield _channels_last(xs), np.stack(heats), np.stack(regs), np.stack(masks)
+        yield np.stack(xs), np.stack(heats), np.stack(regs), np.stack(masks)
 
 
 def finder_targets(
@@ -285,7 +269,7 @@ def finder_targets(
 def finder_loss(
     params: Params, x: jax.Array, heat: jax.Array, reg: jax.Array, mask: jax.Array
 ) -> jax.Array:
-    out = jnp.moveaxis(forward(FINDER_LAYERS, params, x, set()), -1, 1)
+    out = forward(FINDER_LAYERS, params, x, set())
     p = jnp.clip(jax.nn.sigmoid(out[:, 0]), 1e-4, 1 - 1e-4)
     pos = heat >= 1.0
     focal = jnp.where(pos, -((1 - p) ** 2) * jnp.log(p), -((1 - heat) ** 4) * p**2 * jnp.log(1 - p))
@@ -390,11 +374,11 @@ def face_batches(
                 crop = cv2.resize(crop, (faces.SIZE, faces.SIZE), interpolation=cv2.INTER_LINEAR)
             xs.append(faces.prepare([colour_jitter(rng, np.ascontiguousarray(crop))])[0])
             ys.append(label)
-        yield _channels_last(xs), np.array(ys)
+        yield np.stack(xs), np.array(ys)
 
 
 def face_loss(params: Params, x: jax.Array, y: jax.Array) -> jax.Array:
-    logits = forward(FACE_LAYERS, params, x, FACE_VALID)[:, 0, 0, :]
+    logits = forward(FACE_LAYERS, params, x, FACE_VALID)[:, :, 0, 0]
     logp = jax.nn.log_softmax(logits)
     return -jnp.take_along_axis(logp, y[:, None], axis=1).mean()
 
