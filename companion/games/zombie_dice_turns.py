@@ -21,6 +21,7 @@ sure, or as good as it gets), or one far enough that a turn reaches it with a ne
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -32,6 +33,7 @@ import numpy.typing as npt
 from companion.games.zombie_dice_advice import CUP, Counts, Refill, TurnPosition, next_roll
 
 Floats = npt.NDArray[np.float64]
+Visit = Callable[[int, Floats, Floats], None]
 Config = tuple[Counts, Counts, Counts]
 """The dice in the cup, the feet in hand and the shotgun dice, each by colour."""
 
@@ -221,14 +223,12 @@ class Solution:
     brains already (from a refill), under its best play; ``start[b, j, 1 + f]`` is what
     ``follow[:, j, f]`` is worth there under the best play for column ``j``. With ``keep``,
     ``value[b, j, v, i]`` is the same from configuration ``i`` holding ``b`` brains (``b`` at
-    most cap); with ``lifts``, ``lifts[b, j, v, i]`` is what the rolls from there that add brains
-    bring to it (``b`` under the cap).
+    most cap).
     """
 
     worth: Floats
     start: Floats
     value: Floats | None = None
-    lifts: Floats | None = None
 
     @property
     def cap(self) -> int:
@@ -284,11 +284,15 @@ def solve(
     worth: Floats,
     follow: Floats | None = None,
     keep: bool = False,
-    lifts: bool = False,
+    each: Visit | None = None,
 ) -> Solution:
     """Solve the turn for each column of ``worth`` (brains 0 to cap by problem); see
     :class:`Solution`. ``follow`` has shape (cap + 1, problems, values followed); ``keep`` keeps
-    the values of every position, ``lifts`` what the rolls that add brains bring to them.
+    the values of every position. ``each(b, lift, ring)`` is called for every ``b`` under the
+    cap once it is solved, with what the rolls that add brains bring to each configuration
+    holding ``b`` brains (``lift[v, i]``, value ``v`` of problem ``j`` in row ``j * (1 +
+    followed) + v``) and the values at ``b`` to ``b + 3`` brains (``ring[v, (b + k) % 4, i]``,
+    the cap's past it).
 
     Brains past the cap count as the cap: the play stops there. On a tie between rolling and
     stopping the play stops.
@@ -309,7 +313,6 @@ def solve(
     start = np.empty((cap + 1, width))
     start[cap] = table[cap]
     kept = np.empty((cap + 1, width, size)) if keep else None
-    kept_lifts = np.empty((cap, width, size)) if lifts else None
     if kept is not None:
         kept[cap] = table[cap, :, None]
     for b in range(cap - 1, -1, -1):
@@ -317,19 +320,18 @@ def solve(
             if b + k > cap:
                 ring[:, (b + k) % 4] = table[cap, :, None]
         lift = lifted(graph, flat_ring, b)
-        if kept_lifts is not None:
-            kept_lifts[b] = lift
         rest = table[0, :, None] * graph.bust + lift
         here = ring[:, b % 4]
         settle(graph, rest, table[b], here, group)
         if kept is not None:
             kept[b] = here
+        if each is not None:
+            each(b, lift, ring)
         start[b] = here[:, 0]
     return Solution(
         worth,
         start.reshape(cap + 1, n, group),
         None if kept is None else kept.reshape(cap + 1, n, group, size),
-        None if kept_lifts is None else kept_lifts.reshape(cap, n, group, size),
     )
 
 
