@@ -98,6 +98,8 @@ class Round:
         self.later = later
         #: seats in the round being worked out: a seat's levels are solved together up to it
         self.seats = 0
+        # the lowest bar, less its score, that each seat still to play can face in that round
+        self._floors: dict[tuple[int, ...], int] = {}
         self._outlooks: dict[tuple[tuple[int, ...], int, int], Outlook] = {}
         self._last: dict[object, Floats] = {}
         self._crossed: Floats | None = None
@@ -125,6 +127,10 @@ class Round:
         """What each number of brains banked (0 to ``cap``) is worth to a seat with ``score`` now
         playing, ``rest`` after it."""
         self.seats = level + 1 + len(rest)
+        lowest = max(bar, score) if level else score  # the bar after this turn, at least
+        for i, seat in enumerate(rest):
+            self._floors[tuple(s - seat for s in rest[i + 1 :])] = lowest - seat
+            lowest = max(lowest, seat)
         out = self._worth(score, rest, bar, level, cap)
         self._crossed = None  # 8 MB, and the next turn's seats face other bars
         return out
@@ -160,7 +166,7 @@ class Round:
         if not rest:
             return self._last_seat(need if level else -1, level)
         if level and need > 0:
-            self._above(rest, level)
+            self._above(rest, need, level)
             return self._outlooks[rest, need, level]
         # No bar (``level`` 0), or a bar level with the player (``need`` 0): it cannot end below
         # the bar, and it ends on it (if there is one) when the turn banks nothing.
@@ -175,10 +181,10 @@ class Round:
         got = solve(self.graph, worth, follow).start[0, 0].tolist()
         return Outlook(got[0], 0.0, got[1], tuple(got[2:]))
 
-    def _above(self, rest: tuple[int, ...], level: int) -> None:
-        """The outlooks of a player on 0 facing a bar of every ``need`` from 1 to the reach, held
-        by ``level`` seats, and by as many more as the round can have before it, with ``rest`` the
-        scores of the seats after it.
+    def _above(self, rest: tuple[int, ...], need: int, level: int) -> None:
+        """The outlooks of a player on 0 facing a bar of ``need`` and of every higher one up to
+        the reach (from the lowest it can face in the round), held by ``level`` seats, and by as
+        many more as the round can have before it, with ``rest`` the scores of the seats after it.
 
         Below the bar a seat rolls on (stopping there loses); above it, its play and what its
         turn is worth do not depend on the bar or on how many hold it. So one solve of the turn
@@ -186,14 +192,18 @@ class Round:
         the turn that stands on that bar is played out for every level at once, and the chances
         of first getting to each bar come from the dice alone (:func:`crossings`).
         """
+        floor = max(1, min(need, self._floors.get(rest, 1)))  # the bars below are not met
         top = max(level, self.seats - 1 - len(rest))
-        levels = [n for n in range(level, top + 1) if (rest, 1, n) not in self._outlooks]
+        levels = [level] + [
+            n for n in range(level + 1, top + 1) if (rest, floor, n) not in self._outlooks
+        ]
         graph, cap, later = self.graph, self.reach, self._later(rest)
-        needs = range(1, cap + 1)
+        needs = range(floor, cap + 1)
         group = 3 + later  # win, below, tie, each later seat
         # above the bar: what the turn is worth (a bust is below any bar), with the chance of a
         # bust and of each later seat
-        worth = np.array([0.0, *(self.share(rest, g, 1, 0) for g in needs)])
+        worth = np.zeros(cap + 1)
+        worth[floor:] = [self.share(rest, g, 1, 0) for g in needs]
         follow = np.zeros((cap + 1, 1, 1 + later))
         follow[0, 0, 0] = 1.0
         for g in needs:
@@ -211,36 +221,35 @@ class Round:
         )
         behind = np.array(
             [[[self.chance(rest, n, on, i) for i in range(later)] for n in needs] for on in levels]
-        ).reshape(len(levels), cap, later)
+        ).reshape(len(levels), len(needs), later)
         crossed = self.crossings()
-        missed = 1.0 - crossed.sum(axis=(1, 2))  # by need: a bust before the bar
-        got = np.zeros((len(levels), cap + 1, group))  # by need from 0 (unused)
+        missed = 1.0 - crossed[floor:].sum(axis=(1, 2))  # by need: a bust before the bar
+        got = np.zeros((len(levels), len(needs), group))
         got[:, :, 1] = missed
-        got[:, 1:, 3:] = missed[1:, None] * behind
+        got[:, :, 3:] = missed[:, None] * behind
         # at the reach a turn stops: on the bar, if it gets there
-        got[:, cap] += crossed[cap].sum() * stop[:, -1]
+        got[:, -1] += crossed[cap].sum() * stop[:, -1]
         roll = np.empty((len(levels), group, len(graph)))
         here = np.empty((len(levels) * group, len(graph)))
 
         def bar(n: int, lift: Floats, ring: Floats) -> None:
             """The turn that holds as many brains as the bar ``n``: it stops on it or rolls past
             it (``lift``, ``ring``: the turn above the bar, as :func:`solve` passes them)."""
-            if n == 0:
-                return
+            i = n - floor
             busts = graph.bust + lift[1]
             roll[:, 0] = lift[0]
             roll[:, 1] = busts
             roll[:, 2] = 0.0
-            roll[:, 3:] = lift[2:] + busts * behind[:, n - 1, :, None]
-            settle(graph, roll.reshape(-1, len(graph)), stop[:, n - 1].ravel(), here, group)
-            got[:, n] += here.reshape(roll.shape) @ crossed[n, 0]
+            roll[:, 3:] = lift[2:] + busts * behind[:, i, :, None]
+            settle(graph, roll.reshape(-1, len(graph)), stop[:, i].ravel(), here, group)
+            got[:, i] += here.reshape(roll.shape) @ crossed[n, 0]
             # past the bar at once, to the turn above it
             past = ring[:, (n + 1) % 4] @ crossed[n, 1] + ring[:, (n + 2) % 4] @ crossed[n, 2]
-            got[:, n, :2] += past[:2]
-            got[:, n, 3:] += past[2:] + past[1] * behind[:, n - 1]
+            got[:, i, :2] += past[:2]
+            got[:, i, 3:] += past[2:] + past[1] * behind[:, i]
 
-        solve(graph, worth, follow, each=bar)
-        for on, rows in zip(levels, got[:, 1:].tolist(), strict=True):
+        solve(graph, worth, follow, each=bar, lowest=floor)
+        for on, rows in zip(levels, got.tolist(), strict=True):
             for n, row in zip(needs, rows, strict=True):
                 self._outlooks[rest, n, on] = Outlook(row[0], row[1], row[2], tuple(row[3:]))
 

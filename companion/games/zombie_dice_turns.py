@@ -285,6 +285,7 @@ def solve(
     follow: Floats | None = None,
     keep: bool = False,
     each: Visit | None = None,
+    lowest: int = 0,
 ) -> Solution:
     """Solve the turn for each column of ``worth`` (brains 0 to cap by problem); see
     :class:`Solution`. ``follow`` has shape (cap + 1, problems, values followed); ``keep`` keeps
@@ -292,7 +293,8 @@ def solve(
     cap once it is solved, with what the rolls that add brains bring to each configuration
     holding ``b`` brains (``lift[v, i]``, value ``v`` of problem ``j`` in row ``j * (1 +
     followed) + v``) and the values at ``b`` to ``b + 3`` brains (``ring[v, (b + k) % 4, i]``,
-    the cap's past it).
+    the cap's past it). With ``lowest``, the brain counts under it are not solved (``start`` is
+    NaN there).
 
     Brains past the cap count as the cap: the play stops there. On a tie between rolling and
     stopping the play stops.
@@ -310,12 +312,12 @@ def solve(
     ring = np.empty((width, 4, size))  # values at brains b .. b + 3, at [:, b % 4]
     ring[:, cap % 4] = table[cap, :, None]
     flat_ring = ring.reshape(width, 4 * size)
-    start = np.empty((cap + 1, width))
+    start = np.full((cap + 1, width), np.nan)
     start[cap] = table[cap]
     kept = np.empty((cap + 1, width, size)) if keep else None
     if kept is not None:
         kept[cap] = table[cap, :, None]
-    for b in range(cap - 1, -1, -1):
+    for b in range(cap - 1, lowest - 1, -1):
         for k in (1, 2, 3):  # past the cap, the cap
             if b + k > cap:
                 ring[:, (b + k) % 4] = table[cap, :, None]
