@@ -47,6 +47,7 @@ from companion.games.zombie_dice_turns import (
     Solution,
     TurnGraph,
     crossings,
+    landings,
     lifted,
     settle,
     shipped,
@@ -132,7 +133,7 @@ class Round:
             self._floors[tuple(s - seat for s in rest[i + 1 :])] = lowest - seat
             lowest = max(lowest, seat)
         out = self._worth(score, rest, bar, level, cap)
-        self._crossed = None  # 8 MB, and the next turn's seats face other bars
+        self._crossed = None  # 5 MB, and the next turn's seats face other bars
         return out
 
     def _worth(self, score: int, rest: tuple[int, ...], bar: int, level: int, cap: int) -> Floats:
@@ -222,7 +223,7 @@ class Round:
         behind = np.array(
             [[[self.chance(rest, n, on, i) for i in range(later)] for n in needs] for on in levels]
         ).reshape(len(levels), len(needs), later)
-        crossed = self.crossings()
+        crossed, land = self.crossings(), landings(graph)
         missed = 1.0 - crossed[floor:].sum(axis=(1, 2))  # by need: a bust before the bar
         got = np.zeros((len(levels), len(needs), group))
         got[:, :, 1] = missed
@@ -242,9 +243,10 @@ class Round:
             roll[:, 2] = 0.0
             roll[:, 3:] = lift[2:] + busts * behind[:, i, :, None]
             settle(graph, roll.reshape(-1, len(graph)), stop[:, i].ravel(), here, group)
-            got[:, i] += here.reshape(roll.shape) @ crossed[n, 0]
+            got[:, i] += here.reshape(roll.shape)[:, :, land] @ crossed[n, 0]
             # past the bar at once, to the turn above it
-            past = ring[:, (n + 1) % 4] @ crossed[n, 1] + ring[:, (n + 2) % 4] @ crossed[n, 2]
+            past = ring[:, (n + 1) % 4, land] @ crossed[n, 1]
+            past += ring[:, (n + 2) % 4, land] @ crossed[n, 2]
             got[:, i, :2] += past[:2]
             got[:, i, 3:] += past[2:] + past[1] * behind[:, i]
 
@@ -257,7 +259,7 @@ class Round:
         return len(rest) if self.later else 0
 
     def crossings(self) -> Floats:
-        """:func:`crossings` to the reach, kept while a turn's worth is worked out (8 MB)."""
+        """:func:`crossings` to the reach, kept while a turn's worth is worked out (5 MB)."""
         if self._crossed is None:
             self._crossed = crossings(self.graph, self.reach)
         return self._crossed
@@ -307,7 +309,7 @@ class Round:
         here = np.empty_like(rest)
         settle(graph, rest, np.array([tie, 0.0, 1.0]), here, 3)
         crossed = self.crossings()[1 : self.reach]
-        got: Floats = np.einsum("vi,ni->nv", here, crossed[:, 0])
+        got: Floats = np.einsum("vk,nk->nv", here[:, landings(graph)], crossed[:, 0])
         got[:, 0] += crossed[:, 1:].sum(axis=(1, 2))  # past the bar at once
         got[:, 1] += 1.0 - crossed.sum(axis=(1, 2))  # a bust before the bar
         return got

@@ -337,19 +337,28 @@ def solve(
     )
 
 
+@cache
+def landings(graph: TurnGraph) -> npt.NDArray[np.intp]:
+    """The configurations a roll that adds brains can land on, in order."""
+    return np.unique(_plan(graph).lifts.target)
+
+
 def crossings(graph: TurnGraph, cap: int) -> Floats:
     """Where a turn that rolls until it busts first holds ``n`` brains or more (1 <= n <= cap):
-    ``out[n, j, i]`` is the chance that it first does so holding ``n + j`` brains (``j`` from 0
-    to 2: a roll adds 3 brains at most), at configuration ``i``; the rest busts below ``n``.
-    The same for every ``n``: below ``n`` the turn rolls on whatever it is worth."""
+    ``out[n, j, k]`` is the chance that it first does so holding ``n + j`` brains (``j`` from 0
+    to 2: a roll adds 3 brains at most), at configuration ``landings(graph)[k]`` (a roll that
+    adds brains gets it there); the rest busts below ``n``. The same for every ``n``: below
+    ``n`` the turn rolls on whatever it is worth."""
     plan = _plan(graph)
     size = len(graph)
-    mass = np.zeros((cap + 3, size))  # the chance the turn ever holds b brains at configuration i
+    land = landings(graph)
+    # the chance the turn ever holds b brains at configuration i, for b to b + 3 at [b % 4]
+    mass = np.zeros((4, size))
     mass[0, 0] = 1.0
-    out = np.zeros((cap + 1, 3, size))
+    out = np.zeros((cap + 1, 3, len(land)))
     lifts = plan.lifts
     for b in range(cap):
-        here = mass[b]
+        here = mass[b % 4]
         for members, flat in reversed(plan.layers):  # brainless rolls go to shallower layers
             if len(flat.owners):
                 here += np.bincount(flat.target, flat.carried(here[members]), size)
@@ -357,8 +366,10 @@ def crossings(graph: TurnGraph, cap: int) -> Floats:
         lifted = np.bincount(
             (lifts.gain - 1) * size + lifts.target, lifts.carried(here), 3 * size
         ).reshape(3, size)
-        mass[b + 1 : b + 4] += lifted
-        for gain in (1, 2, 3):  # landing on b + gain crosses every n from b + 1 to it
+        here[:] = 0.0  # from now on, b + 4 brains
+        for gain in (1, 2, 3):
+            mass[(b + gain) % 4] += lifted[gain - 1]
+            # landing on b + gain crosses every n from b + 1 to it
             for n in range(b + 1, min(b + gain, cap) + 1):
-                out[n, b + gain - n] += lifted[gain - 1]
+                out[n, b + gain - n] += lifted[gain - 1, land]
     return out
