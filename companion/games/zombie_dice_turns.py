@@ -116,7 +116,7 @@ def build() -> TurnGraph:
                 order.append(key)
             rows.append((i, seen[key], child.brains - 13, float(p / (1 - back))))
         i += 1
-    return TurnGraph(
+    graph = TurnGraph(
         configs=np.array([[*c[0], *c[1], *c[2]] for c in order], np.int8),
         source=np.array([r[0] for r in rows], np.int32),
         target=np.array([r[1] for r in rows], np.int32),
@@ -124,6 +124,39 @@ def build() -> TurnGraph:
         chance=np.array([r[3] for r in rows]),
         bust=np.array(bust),
         loop=np.array(loop),
+    )
+    return by_layer(graph)
+
+
+def depths(graph: TurnGraph) -> npt.NDArray[np.int32]:
+    """The longest chain of brainless rolls from each configuration (a brainless roll draws new
+    dice or takes a shotgun, so it leads to a configuration of a lower depth)."""
+    flat = graph.gain == 0
+    depth = np.zeros(len(graph), np.int32)
+    while True:
+        deeper = depth.copy()
+        np.maximum.at(deeper, graph.source[flat], depth[graph.target[flat]] + 1)
+        if np.array_equal(deeper, depth):
+            return depth
+        depth = deeper
+
+
+def by_layer(graph: TurnGraph) -> TurnGraph:
+    """The same graph with its configurations by depth, deepest first, so that each depth is
+    one run of indices (the start of a turn, the deepest, stays first); edges by source."""
+    order = np.argsort(-depths(graph), kind="stable")
+    index = np.empty_like(order)
+    index[order] = np.arange(len(order))
+    source, target = index[graph.source], index[graph.target]
+    edges = np.argsort(source, kind="stable")
+    return TurnGraph(
+        configs=graph.configs[order],
+        source=source[edges].astype(np.int32),
+        target=target[edges].astype(np.int32),
+        gain=graph.gain[edges],
+        chance=graph.chance[edges],
+        bust=graph.bust[order],
+        loop=graph.loop[order],
     )
 
 
@@ -133,9 +166,9 @@ def save(graph: TurnGraph, path: Path = DATA) -> None:
 
 @cache
 def shipped() -> TurnGraph:
-    """The graph shipped with the package, loaded once."""
+    """The graph shipped with the package, loaded once, by layer (:func:`by_layer`)."""
     with np.load(DATA) as data:
-        return TurnGraph(**{f: data[f] for f in FIELDS})
+        return by_layer(TurnGraph(**{f: data[f] for f in FIELDS}))
 
 
 @cache
@@ -190,26 +223,23 @@ def _edges(
 class _Plan:
     lifts: _Edges  # the rolls that add brains
     rows: tuple[npt.NDArray[np.intp], ...]  # by b % 4: each lift's row in a ring of 4 brain counts
-    layers: tuple[tuple[npt.NDArray[np.intp], _Edges], ...]  # by depth: configurations, flat rolls
+    layers: tuple[tuple[slice, _Edges], ...]  # by depth: configurations, flat rolls
 
 
 @cache
 def _plan(graph: TurnGraph) -> _Plan:
     everyone = np.arange(len(graph))
     flat = graph.gain == 0
-    depth = np.zeros(len(graph), np.int32)
-    while True:  # the longest chain of brainless rolls from each configuration
-        deeper = depth.copy()
-        np.maximum.at(deeper, graph.source[flat], depth[graph.target[flat]] + 1)
-        if np.array_equal(deeper, depth):
-            break
-        depth = deeper
+    depth = depths(graph)
     layers = []
     for d in range(int(depth.max()) + 1):
         members = np.flatnonzero(depth == d)
+        if len(members) != members[-1] + 1 - members[0]:
+            raise ValueError("the configurations are not by layer (by_layer)")
         local = np.full(len(graph), -1, np.intp)
         local[members] = np.arange(len(members))
-        layers.append((members, _edges(graph, flat & (depth[graph.source] == d), local)))
+        run = slice(int(members[0]), int(members[-1]) + 1)
+        layers.append((run, _edges(graph, flat & (depth[graph.source] == d), local)))
     lifts = _edges(graph, ~flat, everyone)
     rows = tuple(((r + lifts.gain) % 4) * len(graph) + lifts.target for r in range(4))
     return _Plan(lifts, rows, tuple(layers))
@@ -266,17 +296,15 @@ def settle(graph: TurnGraph, rest: Floats, stop: Floats, here: Floats, group: in
     to value ``v`` by the rolls that bust or add brains; the brainless rolls are added, layer by
     layer, and each problem (``group`` values, its own worth first) stops or rolls, by
     ``stop[v]``. The values go to ``here[v, i]``."""
-    problems = len(stop) // group
-    stops = stop.reshape(problems, group)
+    worth = stop[::group, None]
     for members, flat in _plan(graph).layers:
-        roll = rest[:, members]
+        block = here[:, members]  # a view: a layer is a run of configurations
+        block[...] = rest[:, members]
         if len(flat.owners):
-            roll[:, flat.owners] += flat.sums(here)
-        roll = roll.reshape(problems, group, len(members))
-        go = roll[:, 0] > stops[:, :1]
-        here[:, members] = np.where(go[:, None], roll, stops[:, :, None]).reshape(
-            len(stop), len(members)
-        )
+            block[:, flat.owners] += flat.sums(here)
+        halt = block[::group] <= worth  # rolling on is worth no more than stopping
+        for v in range(group):
+            np.copyto(block[v::group], stop[v::group, None], where=halt)
 
 
 def solve(
