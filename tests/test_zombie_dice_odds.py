@@ -263,11 +263,26 @@ def test_the_advice_follows_every_seat_still_to_play(bar: int, rest: tuple[int, 
             want.append(after(2, bar, (0, 1))[1])
         else:
             want.append(after(2, total, (1,))[1])
-    got = Round(uneven, reach=reach).worth(rest[0], rest[1:], bar, 1, reach)
+    rounds = Round(uneven, reach=reach)
+    got = rounds.worth(rest[0], rest[1:], bar, 1, reach)
     assert np.abs(got - want).max() < 1e-12
     # the last seat counts: without it, the advice is another
     fewer = Round(uneven, reach=reach).worth(rest[0], rest[1:-1], bar, 1, reach)
     assert np.abs(got - fewer).max() > 0.01
+    # a round with a lower bar asks the same seats about bars they could not meet before
+    lower = rounds.worth(rest[0], rest[1:], bar - 2, 1, reach)
+    assert (
+        np.abs(lower - Round(uneven, reach=reach).worth(rest[0], rest[1:], bar - 2, 1, reach)).max()
+        < 1e-15
+    )
+
+
+def test_the_advice_follows_every_seat_of_a_tiebreaker_round() -> None:
+    reach, seats = 4, 4
+    after = round_game(0, (0,) * seats, reach, uneven)
+    want = [after(1, gain, (0,))[0] for gain in range(reach + 1)]
+    got = Round(uneven, reach=reach).worth(0, (0,) * (seats - 1), 0, 0, reach)
+    assert np.abs(got - want).max() < 1e-12
 
 
 def test_the_advice_counts_every_seat_still_to_play() -> None:
