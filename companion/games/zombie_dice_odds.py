@@ -72,7 +72,7 @@ class Outlook:
     win: float  # its chance to win the game
     below: float  # the chance it ends below the bar
     tie: float  # the chance it ends on the bar
-    later: tuple[float, ...]  # the chances of the seats after it to win the game
+    later: tuple[float, ...]  # the chances of the seats after it to win (with Round(later=True))
 
 
 class Round:
