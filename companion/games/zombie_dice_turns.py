@@ -145,6 +145,8 @@ def by_layer(graph: TurnGraph) -> TurnGraph:
     """The same graph with its configurations by depth, deepest first, so that each depth is
     one run of indices (the start of a turn, the deepest, stays first); edges by source."""
     order = np.argsort(-depths(graph), kind="stable")
+    if order[0] != 0:
+        raise ValueError("the start of a turn must be the deepest configuration")
     index = np.empty_like(order)
     index[order] = np.arange(len(order))
     source, target = index[graph.source], index[graph.target]
