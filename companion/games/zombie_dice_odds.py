@@ -97,8 +97,8 @@ class Round:
         self.reach = reach
         self.graph = graph or shipped()
         self.later = later
-        #: seats in the round being worked out: a seat's levels are solved together up to it
-        self.seats = 0
+        # seats in the round being worked out: a seat's tie levels are solved together up to it
+        self._seats = 0
         # the lowest bar, less its score, that each seat still to play can face in that round
         self._floors: dict[tuple[int, ...], int] = {}
         self._outlooks: dict[tuple[tuple[int, ...], int, int], Outlook] = {}
@@ -127,7 +127,7 @@ class Round:
     def worth(self, score: int, rest: tuple[int, ...], bar: int, level: int, cap: int) -> Floats:
         """What each number of brains banked (0 to ``cap``) is worth to a seat with ``score`` now
         playing, ``rest`` after it."""
-        self.seats = level + 1 + len(rest)
+        self._seats = level + 1 + len(rest)
         lowest = max(bar, score) if level else score  # the bar after this turn, at least
         for i, seat in enumerate(rest):
             self._floors[tuple(s - seat for s in rest[i + 1 :])] = lowest - seat
@@ -194,7 +194,7 @@ class Round:
         of first getting to each bar come from the dice alone (:func:`crossings`).
         """
         floor = max(1, min(need, self._floors.get(rest, 1)))  # the bars below are not met
-        top = max(level, self.seats - 1 - len(rest))
+        top = max(level, self._seats - 1 - len(rest))
         levels = [level] + [
             n for n in range(level + 1, top + 1) if (rest, floor, n) not in self._outlooks
         ]
