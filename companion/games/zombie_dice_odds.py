@@ -46,6 +46,7 @@ from companion.games.zombie_dice_turns import (
     Floats,
     Solution,
     TurnGraph,
+    arrivals,
     crossings,
     landings,
     lifted,
@@ -190,8 +191,10 @@ class Round:
         Below the bar a seat rolls on (stopping there loses); above it, its play and what its
         turn is worth do not depend on the bar or on how many hold it. So one solve of the turn
         above the bar serves every bar and level: when it has solved the brain count of a bar,
-        the turn that stands on that bar is played out for every level at once, and the chances
-        of first getting to each bar come from the dice alone (:func:`crossings`).
+        the turn that stands on that bar is played out for every level at once, for the seat's
+        own chance, and followed from where it gets to the bar to where it ends (a tie, a bust,
+        or past the bar: what the seats after make of it is linear in those chances). The
+        chances of first getting to each bar come from the dice alone (:func:`crossings`).
         """
         floor = max(1, min(need, self._floors.get(rest, 1)))  # the bars below are not met
         top = max(level, self._seats - 1 - len(rest))
@@ -230,23 +233,33 @@ class Round:
         got[:, :, 3:] = missed[:, None] * behind
         # at the reach a turn stops: on the bar, if it gets there
         got[:, -1] += crossed[cap].sum() * stop[:, -1]
-        roll = np.empty((len(levels), group, len(graph)))
-        here = np.empty((len(levels) * group, len(graph)))
+        here = np.empty((len(levels), len(graph)))
+        halts = np.empty((len(levels), len(graph)), np.bool_)
+        entry = np.zeros(len(graph))
 
         def bar(n: int, lift: Floats, ring: Floats) -> None:
             """The turn that holds as many brains as the bar ``n``: it stops on it or rolls past
             it (``lift``, ``ring``: the turn above the bar, as :func:`solve` passes them)."""
             i = n - floor
             busts = graph.bust + lift[1]
-            roll[:, 0] = lift[0]
-            roll[:, 1] = busts
-            roll[:, 2] = 0.0
-            roll[:, 3:] = lift[2:] + busts * behind[:, i, :, None]
-            settle(graph, roll.reshape(-1, len(graph)), stop[:, i].ravel(), here, group)
-            got[:, i] += here.reshape(roll.shape)[:, :, land] @ crossed[n, 0]
+            # each level's play, for the seat's own chance; then where the turn that gets to the
+            # bar goes under it: it stops there (a tie) or rolls on (past the bar, or a bust)
+            settle(graph, np.broadcast_to(lift[0], here.shape), stop[:, i, 0], here, 1, halts)
+            entry[land] = crossed[n, 0]
+            onward = np.concatenate([lift[:1], busts[None], lift[2:]])  # win, below, later seats
+            for k in range(len(levels)):
+                mass = arrivals(graph, entry, halts[k])
+                stopped = np.where(halts[k], mass, 0.0)
+                tie = stopped.sum()
+                # (einsum, not BLAS: a threaded BLAS dot is slow on a busy machine)
+                win, below, *later_seats = np.einsum("vi,i->v", onward, mass - stopped)
+                got[k, i, 0] += stop[k, i, 0] * tie + win
+                got[k, i, 1] += below
+                got[k, i, 2] += tie
+                got[k, i, 3:] += np.array(later_seats) + below * behind[k, i] + tie * stop[k, i, 3:]
             # past the bar at once, to the turn above it
-            past = ring[:, (n + 1) % 4, land] @ crossed[n, 1]
-            past += ring[:, (n + 2) % 4, land] @ crossed[n, 2]
+            past = np.einsum("vk,k->v", ring[:, (n + 1) % 4, land], crossed[n, 1])
+            past += np.einsum("vk,k->v", ring[:, (n + 2) % 4, land], crossed[n, 2])
             got[:, i, :2] += past[:2]
             got[:, i, 3:] += past[2:] + past[1] * behind[:, i]
 

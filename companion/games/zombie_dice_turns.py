@@ -293,11 +293,19 @@ def lifted(graph: TurnGraph, ring: Floats, brains: int) -> Floats:
     return out
 
 
-def settle(graph: TurnGraph, rest: Floats, stop: Floats, here: Floats, group: int) -> None:
+def settle(
+    graph: TurnGraph,
+    rest: Floats,
+    stop: Floats,
+    here: Floats,
+    group: int,
+    halts: npt.NDArray[np.bool_] | None = None,
+) -> None:
     """Play out one brain count: ``rest[v, i]`` is what rolling from configuration ``i`` is worth
     to value ``v`` by the rolls that bust or add brains; the brainless rolls are added, layer by
     layer, and each problem (``group`` values, its own worth first) stops or rolls, by
-    ``stop[v]``. The values go to ``here[v, i]``."""
+    ``stop[v]``. The values go to ``here[v, i]``; ``halts[j, i]``, if given, says whether
+    problem ``j`` stops at configuration ``i``."""
     worth = stop[::group, None]
     for members, flat in _plan(graph).layers:
         block = here[:, members]  # a view: a layer is a run of configurations
@@ -307,6 +315,20 @@ def settle(graph: TurnGraph, rest: Floats, stop: Floats, here: Floats, group: in
         halt = block[::group] <= worth  # rolling on is worth no more than stopping
         for v in range(group):
             np.copyto(block[v::group], stop[v::group, None], where=halt)
+        if halts is not None:
+            halts[:, members] = halt
+
+
+def arrivals(graph: TurnGraph, entry: Floats, halts: npt.NDArray[np.bool_]) -> Floats:
+    """The chance that a turn holding one brain count is ever at each configuration with it,
+    from ``entry`` (the chance it gets to each with that count), where it stops at ``halts``
+    and rolls on elsewhere: forward along the brainless rolls, deepest layer first."""
+    mass = entry.copy()
+    for members, flat in reversed(_plan(graph).layers):
+        if len(flat.owners):
+            rolled = np.where(halts[members], 0.0, mass[members])
+            mass += np.bincount(flat.target, flat.carried(rolled), len(graph))
+    return mass
 
 
 def solve(
