@@ -10,8 +10,9 @@ a separate run, as tracing slows the computation) are for that position alone.
 Then the chances to win (:mod:`companion.games.zombie_dice_odds`), CPU time: the first advice of
 a game in a fresh process (loading the turn graph and the table, and solving the turn), the first
 advice of later turns (one turn solve each), the later advice within a turn (looked up), and the
-first advice in last rounds of 2 to 4 players. With ``--serve``, the resident memory of a running
-``zombie-table serve`` after the advice of a 2-player and of a 4-player last round.
+first advice in last rounds and tiebreaker rounds of 2 to 8 players. With ``--serve``, the
+resident memory of a running ``zombie-table serve`` after the advice of last rounds of 2, 4 and
+8 players, and its peak.
 """
 
 from __future__ import annotations
@@ -138,46 +139,36 @@ def win_chances() -> None:
 def last_rounds() -> None:
     """The first advice of a turn with 1 to 7 seats still to play after the player, from cold
     round caches: last rounds of 3 to 8 players (the first seat banked 14 and ended the rounds;
-    the player, second, has 12), then the first seat of a tiebreaker round of 8; and what
-    following every seat exactly costs."""
-    from companion.games.zombie_dice_odds import (
-        FOLLOWED,
-        REACH,
-        Round,
-        Table,
-        _turn,
-        chances,
-        last_round,
-        tiebreak,
-    )
+    the player, second, has 12), then the first seat of a tiebreaker round of 8. Every seat is
+    followed exactly."""
+    from companion.games.zombie_dice_odds import Table, _turn, chances, last_round
 
-    print(f"  first advice of a turn, by seats still to play after it (follows {FOLLOWED}):")
+    print("  first advice of a turn, by seats still to play after it:")
     position = TurnPosition(cup=(4, 4, 3), brains_aside=(2, 0, 0))
     rows = [
         (f"last round of {later + 2}, second seat", Table((14, 12, *rest), 1,
-         tuple(range(later + 2)), True), (12, rest, 14, 1))
+         tuple(range(later + 2)), True))
         for later in range(1, 7)
         for rest in [(11, 9, 12, 10, 8, 13)[:later]]
-    ] + [("tiebreaker round of 8, first seat", Table((15,) * 8, 0, tuple(range(8)), True),
-          (15, (15,) * 7, 0, 0))]  # fmt: skip
-    for name, table, round_state in rows:
+    ] + [("tiebreaker round of 8, first seat",
+          Table((15,) * 8, 0, tuple(range(8)), True))]  # fmt: skip
+    for name, table in rows:
         last_round.cache_clear()
         _turn.cache_clear()
         advised = cpu(lambda table=table: chances(table, position))
-        exact = cpu(lambda state=round_state: Round(tiebreak).worth(*state, REACH))
         print(
-            f"    {len(round_state[1])} after ({name}): {advised * 1e3:.0f} ms; "
-            f"every seat followed: {exact * 1e3:.0f} ms"
+            f"    {len(table.contenders) - table.seat - 1} after ({name}): {advised * 1e3:.0f} ms"
         )
 
 
 def service_memory() -> None:
-    """Resident memory of ``zombie-table serve`` after the advice of two last rounds."""
+    """Resident memory of ``zombie-table serve`` after the advice of last rounds of 2, 4 and 8
+    players (the player second: 0, 2 and 6 seats still to play after it), and its peak."""
     with tempfile.TemporaryDirectory() as tmp:
         service = Service(Path(tmp) / "t.sqlite3")
         try:
             time.sleep(5)  # the warm-up at start
-            for players in (2, 4):
+            for players in (2, 4, 8):
                 game = service.post("/api/games", {"kind": "zombie-dice", "setup": {
                     "players": [f"P{i}" for i in range(players)]}})  # fmt: skip
                 gid = game["id"]
@@ -201,7 +192,7 @@ def service_memory() -> None:
             rss = next(line for line in status.splitlines() if line.startswith("VmRSS"))
             peak = next(line for line in status.splitlines() if line.startswith("VmHWM"))
             print(
-                f"zombie-table serve after last-round advice of 2 and 4 players: "
+                f"zombie-table serve after last-round advice of 2, 4 and 8 players: "
                 f"{rss.split(':')[1].strip()} resident (peak {peak.split(':')[1].strip()})"
             )
         finally:

@@ -68,7 +68,7 @@ class Plans:
             solution = solve(self.graph, values, keep=True)
             assert solution.value is not None
             # roll where playing on is worth more than stopping (the solve stops on a tie)
-            rolls = solution.value[:, :, 0] > values[:, None]
+            rolls = solution.value[:, 0, 0] > values[:, None]
             self.plans[key] = (np.packbits(rolls, axis=1), len(key) - 1)
         return self.plans[key]
 

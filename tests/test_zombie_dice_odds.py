@@ -202,7 +202,7 @@ def test_a_round_follows_every_seat_still_to_play(
     played: int, on_bar: tuple[int, ...], bar: int, rest: tuple[int, ...]
 ) -> None:
     reach, level = 4, len(on_bar)
-    rounds = Round(uneven, reach=reach)
+    rounds = Round(uneven, reach=reach, later=True)
     after = round_game(played, rest, reach, uneven)
     expected = after(played, bar, on_bar)
     for i in range(len(rest)):
@@ -243,12 +243,55 @@ def test_tiebreaker_chances_of_three_agree_with_an_independent_solver() -> None:
     assert three[0] < three[1] < three[2]  # knowing the bar is worth more
 
 
-def test_the_advice_counts_two_seats_still_to_play() -> None:
-    # Ana banked 14 and ended the rounds; Ben plays on 12, then Cy on 11 and Di on 9.
-    table = Table(scores=(14, 12, 11, 9), seat=1, contenders=(0, 1, 2, 3), final=True)
-    both = Round(tiebreak).worth(12, (11, 9), 14, 1, REACH)
-    assert np.abs(worth(table) - both).max() < 1e-12
-    assert np.abs(worth(table) - Round(tiebreak).worth(12, (11,), 14, 1, REACH)).max() > 0.01
+@pytest.mark.parametrize(
+    ("bar", "rest"),
+    [
+        (6, (5, 4, 6, 3)),  # three seats still to play after the player
+        (5, (4, 5, 3, 5, 4)),  # four, two of them able to tie the player's best
+    ],
+)
+def test_the_advice_follows_every_seat_still_to_play(bar: int, rest: tuple[int, ...]) -> None:
+    # The first seat banked ``bar`` and ended the rounds; the player, second, has rest[0].
+    reach = 4
+    after = round_game(1, rest, reach, uneven)
+    want = []
+    for gain in range(reach + 1):
+        total = rest[0] + gain
+        if total < bar:
+            want.append(0.0)
+        elif total == bar:
+            want.append(after(2, bar, (0, 1))[1])
+        else:
+            want.append(after(2, total, (1,))[1])
+    rounds = Round(uneven, reach=reach)
+    got = rounds.worth(rest[0], rest[1:], bar, 1, reach)
+    assert np.abs(got - want).max() < 1e-12
+    # the last seat counts: without it, the advice is another
+    fewer = Round(uneven, reach=reach).worth(rest[0], rest[1:-1], bar, 1, reach)
+    assert np.abs(got - fewer).max() > 0.01
+    # a round with a lower bar asks the same seats about bars they could not meet before
+    lower = rounds.worth(rest[0], rest[1:], bar - 2, 1, reach)
+    fresh = Round(uneven, reach=reach).worth(rest[0], rest[1:], bar - 2, 1, reach)
+    assert np.abs(lower - fresh).max() < 1e-12
+
+
+def test_the_advice_follows_every_seat_of_a_tiebreaker_round() -> None:
+    reach, seats = 4, 4
+    after = round_game(0, (0,) * seats, reach, uneven)
+    want = [after(1, gain, (0,))[0] for gain in range(reach + 1)]
+    got = Round(uneven, reach=reach).worth(0, (0,) * (seats - 1), 0, 0, reach)
+    assert np.abs(got - want).max() < 1e-12
+
+
+def test_the_advice_counts_every_seat_still_to_play() -> None:
+    # Ana banked 14 and ended the rounds; Ben plays on 12, then Cy, Di, Ed and Flo.
+    table = Table(scores=(14, 12, 11, 9, 12, 10), seat=1, contenders=tuple(range(6)), final=True)
+    got = worth(table)
+    later = (11, 9, 12, 10)
+    assert np.abs(got - Round(tiebreak).worth(12, later, 14, 1, REACH)).max() < 1e-12
+    for dropped in range(len(later)):  # leaving out any of them changes what banking is worth
+        fewer = later[:dropped] + later[dropped + 1 :]
+        assert np.abs(got - Round(tiebreak).worth(12, fewer, 14, 1, REACH)).max() > 0.03
 
 
 # --- hand-computed positions ------------------------------------------------------------------
@@ -303,7 +346,7 @@ def test_a_tiebreaker_seat_that_cannot_be_caught_stops() -> None:
     [((5, 3), 13, 1), ((12, 12), 14, 2), ((0, 0), 0, 0)],
 )
 def test_chances_in_a_round_add_up_to_one(rest: tuple[int, ...], bar: int, level: int) -> None:
-    rounds = Round(tiebreak, reach=12)
+    rounds = Round(tiebreak, reach=12, later=True)
     seats = [rounds.chance(rest, bar, level, i) for i in range(len(rest))]
     played = [rounds.share(rest, bar, level, j) for j in range(level)]
     assert sum(seats) + sum(played) == pytest.approx(1, abs=1e-9)

@@ -11,17 +11,14 @@ it. Each seat still to play, in seat order, plays its turn for its own best chan
 the bar: it loses if it ends below, joins a tie if it ends on it, and sets a new bar if it ends
 above. When the round is over, one seat on the bar wins; several play a tiebreaker round (ZD-8),
 worth :func:`tiebreak` to each by its place in seat order. :class:`Round` works this through seat
-by seat: for each seat still to play, facing each bar it can meet, an exact turn solve gives its
-own chance and the chances that it ends below or on the bar (the seats that played) and what
-every later seat's chance becomes. One solve serves every bar a seat can face: below the bar it
-rolls on whatever the bar (stopping there loses), and above it its play does not depend on the
-bar, so only the turn that stands on the bar is played out for each (see :meth:`Round._above`).
-Following every seat costs about a second of CPU for two seats after the player and a second or
-two more for each further seat (``benchmarks/advice.py``), so the advice follows the
-:data:`FOLLOWED` seats still to play with the best scores: exact whenever at most two seats are
-still to play after the player (every last round of up to four players, every tiebreaker round
-of up to three, and the last three seats of any round); further seats, further behind, are left
-out. :class:`Round` itself follows any number of seats.
+by seat, for every seat still to play: facing each bar it can meet, an exact turn solve gives its
+own chance and the chances that it ends below or on the bar, which is all the seats before it
+need. One solve serves every bar and every number of seats on it that a seat can face: below the
+bar it rolls on whatever the bar (stopping there loses), and above it its play does not depend on
+the bar, so only the turn that stands on the bar is played out for each, together, as the solve
+passes its brain count (see :meth:`Round._above`). The last seat needs no solve above the bar (it
+has won), so one play of the turn on the bar serves all its bars. Solves are remembered by the
+scores relative to the seat's own, so later turns of the round look them up.
 
 **Before the last round, two players**: the chance to win from both scores and whose turn it is,
 by value iteration (:mod:`companion.games.zombie_dice_table`), shipped as a small table.
@@ -49,7 +46,10 @@ from companion.games.zombie_dice_turns import (
     Floats,
     Solution,
     TurnGraph,
+    arrivals,
     crossings,
+    landings,
+    lifted,
     settle,
     shipped,
     solve,
@@ -59,12 +59,6 @@ from companion.games.zombie_dice_turns import (
 TARGET = 13
 #: Brains a turn is followed to.
 REACH = 32
-#: Seats still to play in a last round that the chances follow (those with the best scores).
-FOLLOWED = 2
-#: Seats whose turns above a bar :class:`Round` keeps solved while it works (a few MB each).
-RISES = 8
-#: Bars that :meth:`Round._above` plays out together.
-CHUNK = 8
 #: The two-player table and the tiebreaker chances, written by
 #: ``python -m companion.games.zombie_dice_table``.
 TABLE = Path(__file__).with_name("zombie_dice_table.npz")
@@ -79,19 +73,7 @@ class Outlook:
     win: float  # its chance to win the game
     below: float  # the chance it ends below the bar
     tie: float  # the chance it ends on the bar
-    later: tuple[float, ...]  # the chances of the seats after it to win the game
-
-
-@dataclass(frozen=True)
-class _Rise:
-    """The turn of a seat above any bar, for :meth:`Round._above`, by need ``n`` from 1 (row
-    ``n - 1``): ``lifts[n - 1, v, i]`` is what the rolls that add brains from configuration ``i``
-    holding ``n`` brains are worth to value ``v`` (its chance to win; the chance it busts; the
-    chance of each later seat, counting a bust as 0), and ``past[n - 1, v]`` what a turn that
-    first crosses ``n`` brains past ``n`` brings to it."""
-
-    lifts: Floats
-    past: Floats
+    later: tuple[float, ...]  # the chances of the seats after it to win (with Round(later=True))
 
 
 class Round:
@@ -101,15 +83,27 @@ class Round:
     ``rest`` are the scores of the seats still to play, in seat order; ``bar`` is the best score of
     the seats that have played this round and ``level`` how many of them have it (0: no seat has
     played yet, and ``bar`` means nothing).
+
+    The advice needs what each number of brains is worth to the player (:meth:`worth`), made of
+    :meth:`share`: for every seat still to play, its chances to end below the bar and on it. With
+    ``later``, each seat's solve also carries the chances of the seats after it, which
+    :meth:`chance` needs for any seat but the next (the tiebreaker table does), at a cost that
+    grows with the seats.
     """
 
-    def __init__(self, ties: Ties, reach: int = REACH, graph: TurnGraph | None = None) -> None:
+    def __init__(
+        self, ties: Ties, reach: int = REACH, graph: TurnGraph | None = None, later: bool = False
+    ) -> None:
         self.ties = ties
         self.reach = reach
         self.graph = graph or shipped()
+        self.later = later
+        # seats in the round being worked out: a seat's tie levels are solved together up to it
+        self._seats = 0
+        # the lowest bar, less its score, that each seat still to play can face in that round
+        self._floors: dict[tuple[int, ...], int] = {}
         self._outlooks: dict[tuple[tuple[int, ...], int, int], Outlook] = {}
         self._last: dict[object, Floats] = {}
-        self._rises: dict[tuple[int, ...], _Rise] = {}
         self._crossed: Floats | None = None
 
     def share(self, rest: tuple[int, ...], bar: int, level: int, place: int) -> float:
@@ -125,17 +119,22 @@ class Round:
         return out
 
     def chance(self, rest: tuple[int, ...], bar: int, level: int, seat: int) -> float:
-        """The chance that ``rest[seat]`` wins the game."""
+        """The chance that ``rest[seat]`` wins the game (any seat but the first: with ``later``)."""
+        if seat and not self.later:
+            raise ValueError("the chances of the seats after the next are followed with later")
         ahead = self.outlook(rest, bar, level)
         return ahead.win if seat == 0 else ahead.later[seat - 1]
 
     def worth(self, score: int, rest: tuple[int, ...], bar: int, level: int, cap: int) -> Floats:
         """What each number of brains banked (0 to ``cap``) is worth to a seat with ``score`` now
         playing, ``rest`` after it."""
+        self._seats = level + 1 + len(rest)
+        lowest = max(bar, score) if level else score  # the bar after this turn, at least
+        for i, seat in enumerate(rest):
+            self._floors[tuple(s - seat for s in rest[i + 1 :])] = lowest - seat
+            lowest = max(lowest, seat)
         out = self._worth(score, rest, bar, level, cap)
-        # a few MB each, and the next turn's seats face other bars
-        self._rises.clear()
-        self._crossed = None
+        self._crossed = None  # 5 MB, and the next turn's seats face other bars
         return out
 
     def _worth(self, score: int, rest: tuple[int, ...], bar: int, level: int, cap: int) -> Floats:
@@ -164,104 +163,116 @@ class Round:
         if level and need < 0:  # the seats that played are beaten already
             return self.outlook((0, *rest), 0, 0)
         if level and need > self.reach:
-            later = tuple(self.chance(rest, need, level, i) for i in range(len(rest)))
+            later = tuple(self.chance(rest, need, level, i) for i in range(self._later(rest)))
             return Outlook(0.0, 1.0, 0.0, later)
         if not rest:
             return self._last_seat(need if level else -1, level)
         if level and need > 0:
-            self._above(rest, level)
+            self._above(rest, need, level)
             return self._outlooks[rest, need, level]
+        # No bar (``level`` 0), or a bar level with the player (``need`` 0): it cannot end below
+        # the bar, and it ends on it (if there is one) when the turn banks nothing.
         cap = self.reach
         worth = self._worth(0, rest, need, level, cap)
-        follow = np.zeros((cap + 1, 1, 2 + len(rest)))
+        follow = np.zeros((cap + 1, 1, 1 + self._later(rest)))
+        follow[0, 0, 0] = 1.0 if level else 0.0
         for gain in range(cap + 1):
-            if level and gain < need:
-                follow[gain, 0, 0] = 1.0
-                state = (need, level)
-            elif level and gain == need:
-                follow[gain, 0, 1] = 1.0
-                state = (need, level + 1)
-            else:
-                state = (gain, 1)
-            for i in range(len(rest)):
-                follow[gain, 0, 2 + i] = self.chance(rest, *state, i)
-        got = solve(self.graph, worth, follow).start[0, 0]
-        return Outlook(float(got[0]), float(got[1]), float(got[2]), tuple(map(float, got[3:])))
+            state = (0, level + 1) if level and not gain else (gain, 1)
+            for i in range(self._later(rest)):
+                follow[gain, 0, 1 + i] = self.chance(rest, *state, i)
+        got = solve(self.graph, worth, follow).start[0, 0].tolist()
+        return Outlook(got[0], 0.0, got[1], tuple(got[2:]))
 
-    def _above(self, rest: tuple[int, ...], level: int) -> None:
-        """The outlooks of a player on 0 facing a bar of every ``need`` from 1 to the reach, held
-        by ``level`` seats, with ``rest`` the scores of the seats after it.
+    def _above(self, rest: tuple[int, ...], need: int, level: int) -> None:
+        """The outlooks of a player on 0 facing a bar of ``need`` and of every higher one up to
+        the reach (from the lowest it can face in the round), held by ``level`` seats, and by as
+        many more as the round can have before it, with ``rest`` the scores of the seats after it.
 
         Below the bar a seat rolls on (stopping there loses); above it, its play and what its
-        turn is worth do not depend on the bar. So one solve of the turn above the bar
-        (:meth:`_rise`) serves every bar; the turn on the bar is played out for every bar at
-        once, and the chances of first crossing each bar come from the dice alone
-        (:func:`crossings`).
+        turn is worth do not depend on the bar or on how many hold it. So one solve of the turn
+        above the bar serves every bar and level: when it has solved the brain count of a bar,
+        the turn that stands on that bar is played out for every level at once, for the seat's
+        own chance, and followed from where it gets to the bar to where it ends (a tie, a bust,
+        or past the bar: what the seats after make of it is linear in those chances). The
+        chances of first getting to each bar come from the dice alone (:func:`crossings`).
         """
-        rise = self._rise(rest)
-        graph, cap, later = self.graph, self.reach, len(rest)
-        crossed = self.crossings()[1:]  # by need from 1
-        needs = range(1, cap + 1)
+        floor = max(1, min(need, self._floors.get(rest, 1)))  # the bars below are not met
+        top = max(level, self._seats - 1 - len(rest))
+        levels = [level] + [
+            n for n in range(level + 1, top + 1) if (rest, floor, n) not in self._outlooks
+        ]
+        graph, cap, later = self.graph, self.reach, self._later(rest)
+        needs = range(floor, cap + 1)
         group = 3 + later  # win, below, tie, each later seat
-        # what ending on the bar and below it are worth, by need
+        # above the bar: what the turn is worth (a bust is below any bar), with the chance of a
+        # bust and of each later seat
+        worth = np.zeros(cap + 1)
+        worth[floor:] = [self.share(rest, g, 1, 0) for g in needs]
+        follow = np.zeros((cap + 1, 1, 1 + later))
+        follow[0, 0, 0] = 1.0
+        for g in needs:
+            follow[g, 0, 1:] = [self.chance(rest, g, 1, i) for i in range(later)]
+        # by level and need: what ending on the bar and below it are worth
         stop = np.array(
             [
-                [self.share(rest, n, level + 1, level), 0.0, 1.0]
-                + [self.chance(rest, n, level + 1, i) for i in range(later)]
-                for n in needs
+                [
+                    [self.share(rest, n, on + 1, on), 0.0, 1.0]
+                    + [self.chance(rest, n, on + 1, i) for i in range(later)]
+                    for n in needs
+                ]
+                for on in levels
             ]
         )
-        behind = np.array([[self.chance(rest, n, level, i) for i in range(later)] for n in needs])
-        # the turn that reaches the bar: it stops on it or rolls past it (at the reach, it stops)
-        got = np.empty((cap, group))
-        got[-1] = crossed[-1].sum() * stop[-1]
-        for first in range(0, cap - 1, CHUNK):  # a few bars at a time, to hold less memory
-            bars = slice(first, min(first + CHUNK, cap - 1))
-            lift = rise.lifts[bars]
-            busts = graph.bust + lift[:, 1]
-            roll = np.zeros((len(lift), group, len(graph)))
-            roll[:, 0] = lift[:, 0]
-            roll[:, 1] = busts
-            roll[:, 3:] = lift[:, 2:] + busts[:, None] * behind[bars, :, None]
-            here = np.empty_like(roll).reshape(-1, len(graph))
-            settle(graph, roll.reshape(-1, len(graph)), stop[bars].ravel(), here, group)
-            got[bars] = np.einsum("ngi,ni->ng", here.reshape(roll.shape), crossed[bars, 0])
-        # crossing past the bar at once, and busting below it
-        got[:, 0] += rise.past[:, 0]
-        got[:, 1] += rise.past[:, 1]
-        got[:, 3:] += rise.past[:, 2:] + rise.past[:, 1:2] * behind
-        missed = 1.0 - crossed.sum(axis=(1, 2))
-        got[:, 1] += missed
-        got[:, 3:] += missed[:, None] * behind
-        for n, row in zip(needs, got.tolist(), strict=True):
-            self._outlooks[rest, n, level] = Outlook(row[0], row[1], row[2], tuple(row[3:]))
+        behind = np.array(
+            [[[self.chance(rest, n, on, i) for i in range(later)] for n in needs] for on in levels]
+        ).reshape(len(levels), len(needs), later)
+        crossed, land = self.crossings(), landings(graph)
+        missed = 1.0 - crossed[floor:].sum(axis=(1, 2))  # by need: a bust before the bar
+        got = np.zeros((len(levels), len(needs), group))
+        got[:, :, 1] = missed
+        got[:, :, 3:] = missed[:, None] * behind
+        # at the reach a turn stops: on the bar, if it gets there
+        got[:, -1] += crossed[cap].sum() * stop[:, -1]
+        here = np.empty((len(levels), len(graph)))
+        halts = np.empty((len(levels), len(graph)), np.bool_)
+        entry = np.zeros(len(graph))
 
-    def _rise(self, rest: tuple[int, ...]) -> _Rise:
-        """The turn of a player on 0 above any bar, ``rest`` the scores of the seats after it."""
-        if rest in self._rises:
-            return self._rises[rest]
-        graph, cap, later = self.graph, self.reach, len(rest)
-        crossed = self.crossings()  # before the solve, to hold less memory at once
-        worth = np.array([0.0, *(self.share(rest, g, 1, 0) for g in range(1, cap + 1))])
-        follow = np.zeros((cap + 1, 1, 1 + later))
-        follow[0, 0, 0] = 1.0  # a bust, below any bar
-        for g in range(1, cap + 1):
-            follow[g, 0, 1:] = [self.chance(rest, g, 1, i) for i in range(later)]
-        solution = solve(graph, worth, follow, keep=True, lifts=True)
-        assert solution.value is not None and solution.lifts is not None
-        values = solution.value[:, 0]  # brains, values (win, bust, later seats), configuration
-        past = np.zeros((cap, 2 + later))  # by need from 1
-        for need in range(1, cap):
-            past[need - 1] = values[min(need + 1, cap)] @ crossed[need, 1]
-            past[need - 1] += values[min(need + 2, cap)] @ crossed[need, 2]
-        rise = _Rise(solution.lifts[1:, 0], past)
-        if len(self._rises) >= RISES:
-            del self._rises[next(iter(self._rises))]
-        self._rises[rest] = rise
-        return rise
+        def bar(n: int, lift: Floats, ring: Floats) -> None:
+            """The turn that holds as many brains as the bar ``n``: it stops on it or rolls past
+            it (``lift``, ``ring``: the turn above the bar, as :func:`solve` passes them)."""
+            i = n - floor
+            busts = graph.bust + lift[1]
+            # each level's play, for the seat's own chance; then where the turn that gets to the
+            # bar goes under it: it stops there (a tie) or rolls on (past the bar, or a bust)
+            settle(graph, np.broadcast_to(lift[0], here.shape), stop[:, i, 0], here, 1, halts)
+            entry[land] = crossed[n, 0]
+            onward = np.concatenate([lift[:1], busts[None], lift[2:]])  # win, below, later seats
+            for k in range(len(levels)):
+                mass = arrivals(graph, entry, halts[k])
+                stopped = np.where(halts[k], mass, 0.0)
+                tie = stopped.sum()
+                # (einsum, not BLAS: a threaded BLAS dot is slow on a busy machine)
+                win, below, *later_seats = np.einsum("vi,i->v", onward, mass - stopped)
+                got[k, i, 0] += stop[k, i, 0] * tie + win
+                got[k, i, 1] += below
+                got[k, i, 2] += tie
+                got[k, i, 3:] += np.array(later_seats) + below * behind[k, i] + tie * stop[k, i, 3:]
+            # past the bar at once, to the turn above it
+            past = np.einsum("vk,k->v", ring[:, (n + 1) % 4, land], crossed[n, 1])
+            past += np.einsum("vk,k->v", ring[:, (n + 2) % 4, land], crossed[n, 2])
+            got[:, i, :2] += past[:2]
+            got[:, i, 3:] += past[2:] + past[1] * behind[:, i]
+
+        solve(graph, worth, follow, each=bar, lowest=floor)
+        for on, rows in zip(levels, got.tolist(), strict=True):
+            for n, row in zip(needs, rows, strict=True):
+                self._outlooks[rest, n, on] = Outlook(row[0], row[1], row[2], tuple(row[3:]))
+
+    def _later(self, rest: tuple[int, ...]) -> int:
+        return len(rest) if self.later else 0
 
     def crossings(self) -> Floats:
-        """:func:`crossings` to the reach, kept while a turn's worth is worked out (8 MB)."""
+        """:func:`crossings` to the reach, kept while a turn's worth is worked out (5 MB)."""
         if self._crossed is None:
             self._crossed = crossings(self.graph, self.reach)
         return self._crossed
@@ -270,8 +281,6 @@ class Round:
         """Forget every solve whose chances can involve a tie of ``seats`` seats."""
         for key in [k for k in self._outlooks if k[2] + len(k[0]) + 1 == seats]:
             del self._outlooks[key]
-        for rest in [r for r in self._rises if len(r) + 1 == seats]:
-            del self._rises[rest]
 
     def _last_seat(self, need: int, level: int) -> Outlook:
         """The last seat of the round: it wins above the bar, ties on it."""
@@ -294,18 +303,29 @@ class Round:
             there = float(self._last[None][0])
             return Outlook(tie * there, 1 - there, there, ())
         if tie not in self._last:
-            # One solve serves every bar from 1 up: holding b brains at the start of a turn is
-            # needing reach - b more (the dice do not know the count; a bust is below the bar).
-            reach = self.reach
-            worth = np.zeros(reach + 2)
-            worth[reach], worth[reach + 1] = tie, 1.0
-            follow = np.zeros((reach + 2, 1, 2))
-            follow[:reach, 0, 0] = 1.0
-            follow[reach, 0, 1] = 1.0
-            self._last[tie] = solve(self.graph, worth, follow).start[:, 0, :]
-        # need + 1 <= reach brains win: within the turn's reach
-        got = self._last[tie][self.reach - need]
+            self._last[tie] = self._on_the_bar(tie)
+        got = self._last[tie][need - 1]
         return Outlook(float(got[0]), float(got[1]), float(got[2]), ())
+
+    def _on_the_bar(self, tie: float) -> Floats:
+        """The last seat facing each bar from 1 to under the reach, a tie worth ``tie`` to it: by
+        need from 1, its chance to win, to end below the bar and to end on it.
+
+        Above the bar it has won and stops; below it, it rolls on. So its play holding as many
+        brains as the bar does not depend on the bar: one play of that brain count serves every
+        bar, and the chances of first getting to each bar come from the dice (:func:`crossings`).
+        """
+        graph = self.graph
+        rest = np.zeros((3, len(graph)))  # rolling on the bar: brains win, a bust is below
+        rest[0] = lifted(graph, np.ones((1, 4 * len(graph))), 0)[0]
+        rest[1] = graph.bust
+        here = np.empty_like(rest)
+        settle(graph, rest, np.array([tie, 0.0, 1.0]), here, 3)
+        crossed = self.crossings()[1 : self.reach]
+        got: Floats = np.einsum("vk,nk->nv", here[:, landings(graph)], crossed[:, 0])
+        got[:, 0] += crossed[:, 1:].sum(axis=(1, 2))  # past the bar at once
+        got[:, 1] += 1.0 - crossed.sum(axis=(1, 2))  # a bust before the bar
+        return got
 
 
 # --- the shipped table ------------------------------------------------------------------------
@@ -365,9 +385,7 @@ def worth(table: Table) -> Floats:
         played = [table.scores[s] for s in table.contenders if s < me]
         bar = max(played, default=0)
         level = sum(1 for s in played if s == bar)
-        # the seats still to play with the best scores, in seat order
-        ahead = sorted(sorted(later, key=lambda s: -table.scores[s])[:FOLLOWED])
-        rest = tuple(table.scores[s] for s in ahead)
+        rest = tuple(table.scores[s] for s in later)
         return last_round().worth(score, rest, bar, level, REACH)
     others = [s for s in range(len(table.scores)) if s != me]
     # the leader of the others; on equal scores the one who plays soonest after me

@@ -40,7 +40,7 @@ def tiebreaks(
     def ties(n: int) -> Floats:
         return out[n, :n]
 
-    rounds = Round(ties, reach, graph)
+    rounds = Round(ties, reach, graph, later=True)
     for n in range(2, most + 1):
         began = time.process_time()
         out[n, :n] = 1 / n

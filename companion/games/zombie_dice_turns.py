@@ -21,6 +21,7 @@ sure, or as good as it gets), or one far enough that a turn reaches it with a ne
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -32,6 +33,7 @@ import numpy.typing as npt
 from companion.games.zombie_dice_advice import CUP, Counts, Refill, TurnPosition, next_roll
 
 Floats = npt.NDArray[np.float64]
+Visit = Callable[[int, Floats, Floats], None]
 Config = tuple[Counts, Counts, Counts]
 """The dice in the cup, the feet in hand and the shotgun dice, each by colour."""
 
@@ -114,7 +116,7 @@ def build() -> TurnGraph:
                 order.append(key)
             rows.append((i, seen[key], child.brains - 13, float(p / (1 - back))))
         i += 1
-    return TurnGraph(
+    graph = TurnGraph(
         configs=np.array([[*c[0], *c[1], *c[2]] for c in order], np.int8),
         source=np.array([r[0] for r in rows], np.int32),
         target=np.array([r[1] for r in rows], np.int32),
@@ -122,6 +124,41 @@ def build() -> TurnGraph:
         chance=np.array([r[3] for r in rows]),
         bust=np.array(bust),
         loop=np.array(loop),
+    )
+    return by_layer(graph)
+
+
+def depths(graph: TurnGraph) -> npt.NDArray[np.int32]:
+    """The longest chain of brainless rolls from each configuration (a brainless roll draws new
+    dice or takes a shotgun, so it leads to a configuration of a lower depth)."""
+    flat = graph.gain == 0
+    depth = np.zeros(len(graph), np.int32)
+    while True:
+        deeper = depth.copy()
+        np.maximum.at(deeper, graph.source[flat], depth[graph.target[flat]] + 1)
+        if np.array_equal(deeper, depth):
+            return depth
+        depth = deeper
+
+
+def by_layer(graph: TurnGraph) -> TurnGraph:
+    """The same graph with its configurations by depth, deepest first, so that each depth is
+    one run of indices (the start of a turn, the deepest, stays first); edges by source."""
+    order = np.argsort(-depths(graph), kind="stable")
+    if order[0] != 0:
+        raise ValueError("the start of a turn must be the deepest configuration")
+    index = np.empty_like(order)
+    index[order] = np.arange(len(order))
+    source, target = index[graph.source], index[graph.target]
+    edges = np.argsort(source, kind="stable")
+    return TurnGraph(
+        configs=graph.configs[order],
+        source=source[edges].astype(np.int32),
+        target=target[edges].astype(np.int32),
+        gain=graph.gain[edges],
+        chance=graph.chance[edges],
+        bust=graph.bust[order],
+        loop=graph.loop[order],
     )
 
 
@@ -131,9 +168,9 @@ def save(graph: TurnGraph, path: Path = DATA) -> None:
 
 @cache
 def shipped() -> TurnGraph:
-    """The graph shipped with the package, loaded once."""
+    """The graph shipped with the package, loaded once, by layer (:func:`by_layer`)."""
     with np.load(DATA) as data:
-        return TurnGraph(**{f: data[f] for f in FIELDS})
+        return by_layer(TurnGraph(**{f: data[f] for f in FIELDS}))
 
 
 @cache
@@ -188,26 +225,23 @@ def _edges(
 class _Plan:
     lifts: _Edges  # the rolls that add brains
     rows: tuple[npt.NDArray[np.intp], ...]  # by b % 4: each lift's row in a ring of 4 brain counts
-    layers: tuple[tuple[npt.NDArray[np.intp], _Edges], ...]  # by depth: configurations, flat rolls
+    layers: tuple[tuple[slice, _Edges], ...]  # by depth: configurations, flat rolls
 
 
 @cache
 def _plan(graph: TurnGraph) -> _Plan:
     everyone = np.arange(len(graph))
     flat = graph.gain == 0
-    depth = np.zeros(len(graph), np.int32)
-    while True:  # the longest chain of brainless rolls from each configuration
-        deeper = depth.copy()
-        np.maximum.at(deeper, graph.source[flat], depth[graph.target[flat]] + 1)
-        if np.array_equal(deeper, depth):
-            break
-        depth = deeper
+    depth = depths(graph)
     layers = []
     for d in range(int(depth.max()) + 1):
         members = np.flatnonzero(depth == d)
+        if len(members) != members[-1] + 1 - members[0]:
+            raise ValueError("the configurations are not by layer (by_layer)")
         local = np.full(len(graph), -1, np.intp)
         local[members] = np.arange(len(members))
-        layers.append((members, _edges(graph, flat & (depth[graph.source] == d), local)))
+        run = slice(int(members[0]), int(members[-1]) + 1)
+        layers.append((run, _edges(graph, flat & (depth[graph.source] == d), local)))
     lifts = _edges(graph, ~flat, everyone)
     rows = tuple(((r + lifts.gain) % 4) * len(graph) + lifts.target for r in range(4))
     return _Plan(lifts, rows, tuple(layers))
@@ -221,14 +255,12 @@ class Solution:
     brains already (from a refill), under its best play; ``start[b, j, 1 + f]`` is what
     ``follow[:, j, f]`` is worth there under the best play for column ``j``. With ``keep``,
     ``value[b, j, v, i]`` is the same from configuration ``i`` holding ``b`` brains (``b`` at
-    most cap); with ``lifts``, ``lifts[b, j, v, i]`` is what the rolls from there that add brains
-    bring to it (``b`` under the cap).
+    most cap).
     """
 
     worth: Floats
     start: Floats
     value: Floats | None = None
-    lifts: Floats | None = None
 
     @property
     def cap(self) -> int:
@@ -261,22 +293,42 @@ def lifted(graph: TurnGraph, ring: Floats, brains: int) -> Floats:
     return out
 
 
-def settle(graph: TurnGraph, rest: Floats, stop: Floats, here: Floats, group: int) -> None:
+def settle(
+    graph: TurnGraph,
+    rest: Floats,
+    stop: Floats,
+    here: Floats,
+    group: int,
+    halts: npt.NDArray[np.bool_] | None = None,
+) -> None:
     """Play out one brain count: ``rest[v, i]`` is what rolling from configuration ``i`` is worth
     to value ``v`` by the rolls that bust or add brains; the brainless rolls are added, layer by
     layer, and each problem (``group`` values, its own worth first) stops or rolls, by
-    ``stop[v]``. The values go to ``here[v, i]``."""
-    problems = len(stop) // group
-    stops = stop.reshape(problems, group)
+    ``stop[v]``. The values go to ``here[v, i]``; ``halts[j, i]``, if given, says whether
+    problem ``j`` stops at configuration ``i``."""
+    worth = stop[::group, None]
     for members, flat in _plan(graph).layers:
-        roll = rest[:, members]
+        block = here[:, members]  # a view: a layer is a run of configurations
+        block[...] = rest[:, members]
         if len(flat.owners):
-            roll[:, flat.owners] += flat.sums(here)
-        roll = roll.reshape(problems, group, len(members))
-        go = roll[:, 0] > stops[:, :1]
-        here[:, members] = np.where(go[:, None], roll, stops[:, :, None]).reshape(
-            len(stop), len(members)
-        )
+            block[:, flat.owners] += flat.sums(here)
+        halt = block[::group] <= worth  # rolling on is worth no more than stopping
+        for v in range(group):
+            np.copyto(block[v::group], stop[v::group, None], where=halt)
+        if halts is not None:
+            halts[:, members] = halt
+
+
+def arrivals(graph: TurnGraph, entry: Floats, halts: npt.NDArray[np.bool_]) -> Floats:
+    """The chance that a turn holding one brain count is ever at each configuration with it,
+    from ``entry`` (the chance it gets to each with that count), where it stops at ``halts``
+    and rolls on elsewhere: forward along the brainless rolls, deepest layer first."""
+    mass = entry.copy()
+    for members, flat in reversed(_plan(graph).layers):
+        if len(flat.owners):
+            rolled = np.where(halts[members], 0.0, mass[members])
+            mass += np.bincount(flat.target, flat.carried(rolled), len(graph))
+    return mass
 
 
 def solve(
@@ -284,11 +336,17 @@ def solve(
     worth: Floats,
     follow: Floats | None = None,
     keep: bool = False,
-    lifts: bool = False,
+    each: Visit | None = None,
+    lowest: int = 0,
 ) -> Solution:
     """Solve the turn for each column of ``worth`` (brains 0 to cap by problem); see
     :class:`Solution`. ``follow`` has shape (cap + 1, problems, values followed); ``keep`` keeps
-    the values of every position, ``lifts`` what the rolls that add brains bring to them.
+    the values of every position. ``each(b, lift, ring)`` is called for every ``b`` under the
+    cap once it is solved, with what the rolls that add brains bring to each configuration
+    holding ``b`` brains (``lift[v, i]``, value ``v`` of problem ``j`` in row ``j * (1 +
+    followed) + v``) and the values at ``b`` to ``b + 3`` brains (``ring[v, (b + k) % 4, i]``,
+    the cap's past it). With ``lowest``, the brain counts under it are not solved (``start`` is
+    NaN there).
 
     Brains past the cap count as the cap: the play stops there. On a tie between rolling and
     stopping the play stops.
@@ -306,46 +364,53 @@ def solve(
     ring = np.empty((width, 4, size))  # values at brains b .. b + 3, at [:, b % 4]
     ring[:, cap % 4] = table[cap, :, None]
     flat_ring = ring.reshape(width, 4 * size)
-    start = np.empty((cap + 1, width))
+    start = np.full((cap + 1, width), np.nan)
     start[cap] = table[cap]
     kept = np.empty((cap + 1, width, size)) if keep else None
-    kept_lifts = np.empty((cap, width, size)) if lifts else None
     if kept is not None:
         kept[cap] = table[cap, :, None]
-    for b in range(cap - 1, -1, -1):
+    for b in range(cap - 1, lowest - 1, -1):
         for k in (1, 2, 3):  # past the cap, the cap
             if b + k > cap:
                 ring[:, (b + k) % 4] = table[cap, :, None]
         lift = lifted(graph, flat_ring, b)
-        if kept_lifts is not None:
-            kept_lifts[b] = lift
         rest = table[0, :, None] * graph.bust + lift
         here = ring[:, b % 4]
         settle(graph, rest, table[b], here, group)
         if kept is not None:
             kept[b] = here
+        if each is not None:
+            each(b, lift, ring)
         start[b] = here[:, 0]
     return Solution(
         worth,
         start.reshape(cap + 1, n, group),
         None if kept is None else kept.reshape(cap + 1, n, group, size),
-        None if kept_lifts is None else kept_lifts.reshape(cap, n, group, size),
     )
+
+
+@cache
+def landings(graph: TurnGraph) -> npt.NDArray[np.intp]:
+    """The configurations a roll that adds brains can land on, in order."""
+    return np.unique(_plan(graph).lifts.target)
 
 
 def crossings(graph: TurnGraph, cap: int) -> Floats:
     """Where a turn that rolls until it busts first holds ``n`` brains or more (1 <= n <= cap):
-    ``out[n, j, i]`` is the chance that it first does so holding ``n + j`` brains (``j`` from 0
-    to 2: a roll adds 3 brains at most), at configuration ``i``; the rest busts below ``n``.
-    The same for every ``n``: below ``n`` the turn rolls on whatever it is worth."""
+    ``out[n, j, k]`` is the chance that it first does so holding ``n + j`` brains (``j`` from 0
+    to 2: a roll adds 3 brains at most), at configuration ``landings(graph)[k]`` (a roll that
+    adds brains gets it there); the rest busts below ``n``. The same for every ``n``: below
+    ``n`` the turn rolls on whatever it is worth."""
     plan = _plan(graph)
     size = len(graph)
-    mass = np.zeros((cap + 3, size))  # the chance the turn ever holds b brains at configuration i
+    land = landings(graph)
+    # the chance the turn ever holds b brains at configuration i, for b to b + 3 at [b % 4]
+    mass = np.zeros((4, size))
     mass[0, 0] = 1.0
-    out = np.zeros((cap + 1, 3, size))
+    out = np.zeros((cap + 1, 3, len(land)))
     lifts = plan.lifts
     for b in range(cap):
-        here = mass[b]
+        here = mass[b % 4]
         for members, flat in reversed(plan.layers):  # brainless rolls go to shallower layers
             if len(flat.owners):
                 here += np.bincount(flat.target, flat.carried(here[members]), size)
@@ -353,8 +418,10 @@ def crossings(graph: TurnGraph, cap: int) -> Floats:
         lifted = np.bincount(
             (lifts.gain - 1) * size + lifts.target, lifts.carried(here), 3 * size
         ).reshape(3, size)
-        mass[b + 1 : b + 4] += lifted
-        for gain in (1, 2, 3):  # landing on b + gain crosses every n from b + 1 to it
+        here[:] = 0.0  # from now on, b + 4 brains
+        for gain in (1, 2, 3):
+            mass[(b + gain) % 4] += lifted[gain - 1]
+            # landing on b + gain crosses every n from b + 1 to it
             for n in range(b + 1, min(b + gain, cap) + 1):
-                out[n, b + gain - n] += lifted[gain - 1]
+                out[n, b + gain - n] += lifted[gain - 1, land]
     return out
