@@ -14,7 +14,7 @@
 
 All are plain convolution stacks written to ONNX, which OpenCV's dnn module runs; nothing but
 OpenCV and numpy is needed to read dice. Training needs ``jax`` and ``onnx`` (``pip install -e
-'.[train]'``) and takes about 70 minutes on two cores (the finder 20, each face reader 25).
+'.[train]'``); docs/CAMERA.md gives how long it takes.
 ``--half`` trains on the first half of each photo set only, so the benchmark can score the
 second half as unseen photos.
 """
