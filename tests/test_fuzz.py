@@ -88,8 +88,8 @@ class World:
         # wrong PINs are part of the fuzz; a fresh gate keeps one example from locking out
         # the next (grants stay valid: they are bound to the PIN, not to the gate)
         self.app.extensions["gate"] = Gate(PIN)
-        for kind, gid in self.games.items():  # a game the fuzz finished: fuzz a new one
-            if self.table.history(gid).game.is_over():
+        for kind, gid in self.games.items():  # a game the fuzz finished or deleted: a new one
+            if self.table.store.game(gid) is None or self.table.history(gid).game.is_over():
                 self.games[kind] = self.table.new_game(kind, setup_for(GAMES[kind]))
         session = self.clients.get("session")
         if session is not None:  # a fuzzed DELETE or POST /api/session changes its grant
@@ -100,7 +100,9 @@ class World:
 
     def state(self) -> tuple[dict[str, int], dict[str, str]]:
         versions = {g.id: self.table.version(g.id) for g in self.table.games()}
-        texts = {gid: self.table.snapshot_text(gid)[1] for gid in self.games.values()}
+        texts = {
+            gid: self.table.snapshot_text(gid)[1] for gid in self.games.values() if gid in versions
+        }
         return versions, texts
 
 
@@ -196,8 +198,14 @@ def send(world: World, request: Sent, wrong: str = "") -> None:
         and parts[4] in CHANGES
     )
     created = request.method == "POST" and status == 201
-    assert not (wrong and (change or created)), f"accepted although {wrong}: {request}"
-    if change or created:
+    deleted = (
+        request.method == "DELETE"
+        and 200 <= status < 300
+        and len(parts) == 4
+        and parts[:3] == ["", "api", "games"]
+    )
+    assert not (wrong and (change or created or deleted)), f"accepted although {wrong}: {request}"
+    if change or created or deleted:
         assert request.who in ("session", "pin"), f"{request.who} changed a game: {request}"
     if change:
         target = parts[3]
@@ -212,6 +220,10 @@ def send(world: World, request: Sent, wrong: str = "") -> None:
         new = set(versions) - set(before_versions)
         assert len(new) == 1 and {k: versions[k] for k in before_versions} == before_versions
         assert texts == before_texts
+    elif deleted:
+        target = parts[3]
+        assert versions == {k: v for k, v in before_versions.items() if k != target}, request
+        assert texts == {k: v for k, v in before_texts.items() if k != target}, request
     else:
         assert versions == before_versions, (request, status, answer)
         assert texts == before_texts, (request, status, answer)
