@@ -104,6 +104,8 @@ class Change:
     signals: tuple[str, ...]
     #: The game's snapshot just after this change (before any later one).
     snapshot: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: The same snapshot as JSON, serialised once for the answer and every page.
+    text: str = field(default="", compare=False, repr=False)
 
 
 Listener = Callable[[Change], None]
@@ -118,7 +120,9 @@ class Table:
         self.store = store
         self.clock = clock
         self._lock = threading.RLock()
-        self._changed = threading.Condition(self._lock)
+        #: What the live streams wait on: a lock of its own, so that a stream woken by a change
+        #: never waits for the table's lock (held by the next action while it is written).
+        self._feed = threading.Condition(threading.Lock())
         self._histories: dict[str, History] = {}
         #: One lock per game, held while it is rebuilt from the log.
         self._opening: dict[str, threading.Lock] = {}
@@ -128,9 +132,10 @@ class Table:
         self._kinds_open: set[str] = set()
         self._snapshots: dict[str, tuple[int, dict[str, Any], str]] = {}
         self._listeners: list[Listener] = []
-        #: Changes accepted since the table started, and the number of each game's latest one.
+        #: Changes accepted since the table started, and for each game the number of its latest
+        #: one and the version it made (under ``_feed``).
         self._changes = 0
-        self._moved: dict[str, int] = {}
+        self._moved: dict[str, tuple[int, int]] = {}
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -295,7 +300,8 @@ class Table:
             self._deleted.add(game_id)
             self._histories.pop(game_id, None)
             self._snapshots.pop(game_id, None)
-            self._moved.pop(game_id, None)
+            with self._feed:
+                self._moved.pop(game_id, None)
 
     def act(
         self, game_id: str, action: Action, expect: int | None = None, *, strict: bool = False
@@ -454,10 +460,12 @@ class Table:
             self._snapshots.pop(game_id, None)
             raise
         signals = () if entry is None else entry.signals
-        change = Change(game_id, history.next_seq, entry, signals, self._snapshot(game_id)[1])
-        self._changes += 1
-        self._moved[game_id] = self._changes
-        self._changed.notify_all()
+        version, snapshot, text = self._snapshot(game_id)
+        change = Change(game_id, version, entry, signals, snapshot, text)
+        with self._feed:
+            self._changes += 1
+            self._moved[game_id] = (self._changes, version)
+            self._feed.notify_all()
         for listener in list(self._listeners):
             listener(change)
         return change
@@ -478,23 +486,23 @@ class Table:
 
     def wait_for_change(self, game_id: str, seen: int, timeout: float) -> int:
         """Block until the game's version differs from ``seen`` (or ``timeout``); the version."""
-        self._prepare(game_id)
-        with self._changed:
-            self._changed.wait_for(lambda: self.version(game_id) != seen, timeout)
-            return self.version(game_id)
+        history = self.history(game_id)
+        with self._feed:
+            self._feed.wait_for(lambda: history.next_seq != seen, timeout)
+        return self.version(game_id)
 
     def changes(self) -> int:
         """How many changes the table has accepted since it started (any game)."""
-        with self._lock:
+        with self._feed:
             return self._changes
 
     def wait_for_moves(self, seen: int, timeout: float) -> tuple[int, list[tuple[str, int]]]:
         """Block until the table accepts a change after its ``seen``-th (or ``timeout``); the
         number of changes now, and each game changed since with its version."""
-        with self._changed:
-            self._changed.wait_for(lambda: self._changes != seen, timeout)
-            moved = [g for g, n in self._moved.items() if n > seen and g in self._histories]
-            return self._changes, [(g, self._histories[g].next_seq) for g in moved]
+        with self._feed:
+            if self._changes == seen:
+                self._feed.wait(timeout)
+            return self._changes, [(g, v) for g, (n, v) in self._moved.items() if n > seen]
 
     # -- files -----------------------------------------------------------------------------
 

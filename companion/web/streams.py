@@ -22,8 +22,9 @@ RETRY_MS = 2000
 #: What a page refused for too many streams is told to wait before it tries again, in seconds.
 RETRY_FULL = 10
 
-#: Waits up to the given seconds for something to tell; the messages (none: nothing new).
-Wait = Callable[[float], list[str]]
+#: Waits up to the given seconds for something to tell; the messages as the bytes to send (none:
+#: nothing new).
+Wait = Callable[[float], list[bytes]]
 
 _open = 0
 _counting = threading.Lock()
@@ -74,16 +75,16 @@ def event_stream(wait: Wait) -> Response:
             headers={"Retry-After": str(RETRY_FULL)},
         )
 
-    def events() -> Iterator[str]:
-        yield f"retry: {RETRY_MS}\n\n"
+    def events() -> Iterator[bytes]:
+        yield f"retry: {RETRY_MS}\n\n".encode()
         quiet_since = time.monotonic()
         while not gone() and not ending.is_set():
             messages = wait(HANGUP_CHECK)
             if messages:
-                yield "".join(messages)
+                yield b"".join(messages)
                 quiet_since = time.monotonic()
             elif time.monotonic() - quiet_since >= KEEPALIVE:
-                yield ": still here\n\n"
+                yield b": still here\n\n"
                 quiet_since = time.monotonic()
 
     response = Response(

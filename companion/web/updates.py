@@ -53,12 +53,19 @@ class Updates:
         self._last: dict[str, Snapshot] = {}
         #: per game: version -> (the next version told, the update to it or None)
         self._steps: dict[str, dict[int, tuple[int, Update | None]]] = {}
-        self._texts: dict[tuple[str, int | None, int], str] = {}
+        #: the ``change`` events made: (game, version told before, version) -> event
+        self._events: dict[tuple[str, int | None, int], bytes] = {}
 
-    def change(self, game_id: str, told: int | None, moved: int) -> tuple[int, str]:
-        """The game's version now (``moved`` or later), and the ``change`` event's data for a
-        stream that last told version ``told`` of it (None: none yet; the update is then from
-        the version before). Only the first stream to tell a version asks the table for it."""
+    def change(self, game_id: str, told: int | None, moved: int) -> tuple[int, bytes]:
+        """The game's version now (``moved`` or later), and the ``change`` event for a stream
+        that last told version ``told`` of it (None: none yet; the update is then from the
+        version before), as the bytes to send. Only the first stream to tell a version asks the
+        table for it and serialises the event; the others find it made."""
+        last = self._last.get(game_id)
+        if told is not None and last is not None and last["version"] >= moved:
+            made = self._events.get((game_id, told, last["version"]))
+            if made is not None:  # what every page but the first finds: no lock, no JSON
+                return last["version"], made
         with self._lock:
             last = self._last.get(game_id)
             if last is None or last["version"] < moved:
@@ -68,15 +75,16 @@ class Updates:
             if told is None:
                 told = next((v for v, (to, _) in steps.items() if to == version), None)
             key = (game_id, told, version)
-            if key not in self._texts:
+            made = self._events.get(key)
+            if made is None:
                 data: dict[str, Any] = {"id": game_id, "version": version}
                 update = self._update(steps, told, version)
                 if update is not None:
                     data.update({"from": told, "update": update})
-                if len(self._texts) >= 4 * KEPT:
-                    self._texts.clear()
-                self._texts[key] = json.dumps(data)
-            return version, self._texts[key]
+                if len(self._events) >= 4 * KEPT:
+                    self._events.clear()
+                made = self._events[key] = f"event: change\ndata: {json.dumps(data)}\n\n".encode()
+            return version, made
 
     def _observe(self, game_id: str, snapshot: Snapshot) -> None:
         last = self._last.get(game_id)
