@@ -16,6 +16,7 @@ import json
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -465,7 +466,7 @@ class Table:
         with self._feed:
             self._changes += 1
             self._moved[game_id] = (self._changes, version)
-            self._feed.notify_all()
+            self._feed.notify()  # one stream: it wakes the next (the relay, below)
         for listener in list(self._listeners):
             listener(change)
         return change
@@ -484,12 +485,27 @@ class Table:
 
         return unsubscribe
 
+    # The live streams wait on ``_feed``. A change wakes one of them, and each stream woken
+    # wakes the next before it sends what it found: a relay through every stream waiting, in
+    # the order they began to wait, so that the action that made the change and the streams
+    # are never all at once after the interpreter's lock. (A stream that begins to wait after
+    # a change has seen it: it is behind every stream that has not, and the relay ends at it.)
+
     def wait_for_change(self, game_id: str, seen: int, timeout: float) -> int:
         """Block until the game's version differs from ``seen`` (or ``timeout``); the version."""
-        history = self.history(game_id)
+        version = self.version(game_id)
+        if version != seen:
+            return version
+        deadline = time.monotonic() + timeout
         with self._feed:
-            self._feed.wait_for(lambda: history.next_seq != seen, timeout)
-        return self.version(game_id)
+            while True:
+                moved = self._moved.get(game_id)
+                if moved is not None and moved[1] != seen:
+                    return moved[1]
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return seen
+                self._wait(self._changes, remaining)
 
     def changes(self) -> int:
         """How many changes the table has accepted since it started (any game)."""
@@ -501,8 +517,16 @@ class Table:
         number of changes now, and each game changed since with its version."""
         with self._feed:
             if self._changes == seen:
-                self._feed.wait(timeout)
+                self._wait(seen, timeout)
             return self._changes, [(g, v) for g, (n, v) in self._moved.items() if n > seen]
+
+    def _wait(self, seen: int, timeout: float) -> int:
+        """Under ``_feed``, with ``seen`` the number of changes now: wait for the next change (or
+        ``timeout``), and when one came, wake the next stream waiting. The number of changes."""
+        self._feed.wait(timeout)
+        if self._changes != seen:
+            self._feed.notify()
+        return self._changes
 
     # -- files -----------------------------------------------------------------------------
 
