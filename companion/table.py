@@ -137,6 +137,8 @@ class Table:
         #: one and the version it made (under ``_feed``).
         self._changes = 0
         self._moved: dict[str, tuple[int, int]] = {}
+        #: Per thread: whether the streams hear of its changes only at :meth:`tell_news`.
+        self._holding = threading.local()
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -466,7 +468,10 @@ class Table:
         with self._feed:
             self._changes += 1
             self._moved[game_id] = (self._changes, version)
-            self._feed.notify()  # one stream: it wakes the next (the relay, below)
+            if getattr(self._holding, "held", False):
+                self._holding.pending = True
+            else:
+                self._feed.notify()  # one stream: it wakes the next (the relay, below)
         for listener in list(self._listeners):
             listener(change)
         return change
@@ -506,6 +511,22 @@ class Table:
                 if remaining <= 0:
                     return seen
                 self._wait(self._changes, remaining)
+
+    def hold_news(self) -> None:
+        """The changes this thread makes from now on wake the live streams only when it calls
+        :meth:`tell_news` (the web app: once the answer to the request has been sent, so that
+        the answer is not kept waiting behind hundreds of streams). A stream that wakes in the
+        meantime (each looks every quarter of a second) sees them and wakes the others."""
+        self._holding.held = True
+
+    def tell_news(self) -> None:
+        """Wake the live streams for the changes this thread made since :meth:`hold_news`."""
+        held = self._holding
+        held.held = False
+        if getattr(held, "pending", False):
+            held.pending = False
+            with self._feed:
+                self._feed.notify()
 
     def changes(self) -> int:
         """How many changes the table has accepted since it started (any game)."""

@@ -16,7 +16,7 @@ from companion.players import Players
 from companion.records import Records
 from companion.store import Store
 from companion.table import Table
-from companion.web import api, guard, history, openapi, pages, pin_change  # noqa: F401
+from companion.web import api, guard, history, openapi, pages, pin_change, streams  # noqa: F401
 from companion.web.auth import GRANT_HOURS, Gate, Grants
 from companion.web.camera import camera_link
 from companion.web.dice import saved_colors
@@ -83,4 +83,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.context_processor(camera_link)
     app.context_processor(lambda: {"log_notes": [note[1:] for note in notes(store.path)]})
     guard.install(app)
+    streams.news_after_answers(app, table)
     return app

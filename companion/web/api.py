@@ -165,8 +165,9 @@ def roll_of(data: dict[str, Any]) -> Roll:
 
 def changed(change: Change) -> Response:
     """The game as this change left it, even if another change has followed since (as the
-    table serialised it once for this answer and every page)."""
-    return Response(change.text, mimetype="application/json")
+    table serialised it once for this answer and every page; gzipped, once for all, when the
+    client accepts it)."""
+    return json_response(change.text)
 
 
 # -- session ---------------------------------------------------------------------------------

@@ -8,8 +8,12 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from flask import Flask, Response, current_app, request
+from werkzeug.wsgi import ClosingIterator
+
+from companion.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +60,25 @@ def _give_back(where: str) -> None:
     with _counting:
         _open -= 1
         log.info("live stream closed %s: %d open", where, _open)
+
+
+def news_after_answers(app: Flask, table: Table) -> None:
+    """The live streams hear of a change made by a request (an action, an undo) once its answer
+    has been sent: the tablet that acted is answered first, then the pages are told."""
+    inner = app.wsgi_app
+
+    def wsgi_app(environ: dict[str, Any], start_response: Any) -> Any:
+        if environ.get("REQUEST_METHOD") in ("GET", "HEAD", "OPTIONS"):
+            return inner(environ, start_response)  # no change: a stream, a page, a snapshot
+        table.hold_news()
+        try:
+            answer = inner(environ, start_response)
+        except BaseException:
+            table.tell_news()
+            raise
+        return ClosingIterator(answer, table.tell_news)
+
+    app.wsgi_app = wsgi_app  # type: ignore[method-assign]
 
 
 def event_stream(wait: Wait) -> Response:
