@@ -104,6 +104,19 @@ class Service:
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    async def settled(self) -> None:
+        """Wait until the service has finished starting: what it does once after it opens
+        (solving the advice, loading the chances to win) has taken less than 5% of a core over
+        the last second (at most 60 s). A table is started long before it is played on."""
+        deadline = time.perf_counter() + 60
+        before = self.cpu()
+        while time.perf_counter() < deadline:
+            await asyncio.sleep(1.0)
+            now = self.cpu()
+            if now - before < 0.05:
+                return
+            before = now
+
     def peak_memory(self) -> float:
         for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
             if line.startswith("VmHWM:"):
@@ -264,7 +277,12 @@ def tablets(port: int, game: str, rate: float, total: int, out: Any) -> None:
 
     def tablet() -> None:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=LATE)
-        headers = {"Content-Type": "application/json", "X-Table-PIN": PIN}
+        # a page's fetch() accepts gzip in every browser
+        headers = {
+            "Content-Type": "application/json",
+            "X-Table-PIN": PIN,
+            "Accept-Encoding": "gzip",
+        }
         while (at := schedule.get()) is not None:
             time.sleep(max(0.0, at - time.perf_counter()))
             begun = time.perf_counter()
@@ -274,7 +292,10 @@ def tablets(port: int, game: str, rate: float, total: int, out: Any) -> None:
             try:
                 connection.request("POST", f"/api/games/{game}/rolls", FEET, headers)
                 response = connection.getresponse()
-                answer = json.loads(response.read())
+                body = response.read()
+                if response.getheader("Content-Encoding") == "gzip":
+                    body = gzip.decompress(body)
+                answer = json.loads(body)
             except (OSError, http.client.HTTPException) as exc:
                 failed.append(repr(exc))
                 connection.close()
@@ -323,6 +344,7 @@ async def drive(service: Service, args: argparse.Namespace, pages: int, slow: in
     )["id"]
     # the first roll waits for the advice to be solved: not part of the figures
     service.post(f"/api/games/{game}/rolls", FEET)
+    await service.settled()
     stop = asyncio.Event()
     lurking = asyncio.create_task(half_open(service.port, slow, stop))
     await asyncio.sleep(min(5.0, 0.005 * slow + 0.5))  # the half-open ones are in
