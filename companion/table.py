@@ -132,6 +132,8 @@ class Table:
         #: Kinds whose finished games are all open (a personal best draws on them).
         self._kinds_open: set[str] = set()
         self._snapshots: dict[str, tuple[int, dict[str, Any], str]] = {}
+        #: per game: the JSON of each action in its snapshot's log (see _log_json)
+        self._entries_json: dict[str, dict[int, tuple[Entry, dict[str, Any], str]]] = {}
         self._listeners: list[Listener] = []
         #: Changes accepted since the table started, and for each game the number of its latest
         #: one and the version it made (under ``_feed``).
@@ -269,12 +271,34 @@ class Table:
                 "default": None if (d := game.default_action()) is None else d.to_json(),
                 "outcome": None if outcome is None else outcome.to_json(),
                 "view": game.view(),
-                "log": [entry.to_json() for entry in history.entries[-SNAPSHOT_LOG:]],
+                "log": [],
                 "log_length": len(history.entries),
                 "best": best,
             }
-            self._snapshots[game_id] = (history.next_seq, snap, json.dumps(snap))
+            log = self._log_json(game_id, history.entries[-SNAPSHOT_LOG:])
+            snap["log"] = [data for data, _ in log]
+            # json.dumps(snap) to the byte, but the log's actions are each serialised once
+            fields = (
+                f"{json.dumps(k)}: "
+                + ("[" + ", ".join(text for _, text in log) + "]" if k == "log" else json.dumps(v))
+                for k, v in snap.items()
+            )
+            self._snapshots[game_id] = (history.next_seq, snap, "{" + ", ".join(fields) + "}")
             return self._snapshots[game_id]
+
+    def _log_json(self, game_id: str, entries: list[Entry]) -> list[tuple[dict[str, Any], str]]:
+        """Each entry as JSON and as its text, made once while the entry is in the snapshot's
+        log (an entry is never changed: a correction or an undo puts new ones in its place)."""
+        made = self._entries_json.get(game_id, {})
+        now = {}
+        for entry in entries:
+            known = made.get(id(entry))
+            if known is None or known[0] is not entry:
+                data = entry.to_json()
+                known = (entry, data, json.dumps(data))
+            now[id(entry)] = known
+        self._entries_json[game_id] = now
+        return [(data, text) for _, data, text in now.values()]
 
     # -- changing --------------------------------------------------------------------------
 
@@ -303,6 +327,7 @@ class Table:
             self._deleted.add(game_id)
             self._histories.pop(game_id, None)
             self._snapshots.pop(game_id, None)
+            self._entries_json.pop(game_id, None)
             with self._feed:
                 self._moved.pop(game_id, None)
 
