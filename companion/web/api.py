@@ -344,7 +344,7 @@ def table_stream() -> Response:
     seen = tbl.changes()  # before the stream opens: a change after its opening is never missed
     updates: Updates | None = None
     if request.args.get("updates") == "1":
-        updates = current_app.extensions.setdefault("updates", Updates(tbl))
+        updates = current_app.extensions["updates"]
     told: dict[str, int] = {}
 
     def wait(timeout: float) -> list[bytes]:

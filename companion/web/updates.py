@@ -45,10 +45,12 @@ def combined(steps: list[Update]) -> Update:
 
 
 class Updates:
-    """The steps between the versions of each game the live streams have told of."""
+    """The steps between the versions of each game: each change is observed as the table makes
+    it (a listener of the table), so that the first change a stream tells has its update too."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        table.subscribe(lambda change: self.observe(change.game_id, change.snapshot))
         self._lock = threading.Lock()
         self._last: dict[str, Snapshot] = {}
         #: per game: version -> (the next version told, the update to it or None)
@@ -66,10 +68,11 @@ class Updates:
             made = self._events.get((game_id, told, last["version"]))
             if made is not None:  # what every page but the first finds: no lock, no JSON
                 return last["version"], made
+        if last is None or last["version"] < moved:
+            # not observed yet (a change made before this started): asked of the table, outside
+            # the lock, which the table's listener takes under the table's lock
+            self.observe(game_id, self.table.snapshot(game_id))
         with self._lock:
-            last = self._last.get(game_id)
-            if last is None or last["version"] < moved:
-                self._observe(game_id, self.table.snapshot(game_id))
             version = self._last[game_id]["version"]
             steps = self._steps.get(game_id, {})
             if told is None:
@@ -86,17 +89,19 @@ class Updates:
                 made = self._events[key] = f"event: change\ndata: {json.dumps(data)}\n\n".encode()
             return version, made
 
-    def _observe(self, game_id: str, snapshot: Snapshot) -> None:
-        last = self._last.get(game_id)
-        version = snapshot["version"]
-        if last is not None and last["version"] == version:
-            return
-        steps = self._steps.setdefault(game_id, {})
-        if last is not None and last["version"] < version:
-            steps[last["version"]] = (version, difference(last, snapshot))
-            while len(steps) > KEPT:
-                del steps[min(steps)]
-        self._last[game_id] = snapshot
+    def observe(self, game_id: str, snapshot: Snapshot) -> None:
+        """The game's snapshot at a version (one already observed, or older, changes nothing)."""
+        with self._lock:
+            last = self._last.get(game_id)
+            version = snapshot["version"]
+            if last is not None and last["version"] >= version:
+                return
+            steps = self._steps.setdefault(game_id, {})
+            if last is not None:
+                steps[last["version"]] = (version, difference(last, snapshot))
+                while len(steps) > KEPT:
+                    del steps[min(steps)]
+            self._last[game_id] = snapshot
 
     @staticmethod
     def _update(
