@@ -10,10 +10,13 @@ from."""
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from typing import Any
 
-from companion.table import SNAPSHOT_LOG, Table
+from companion.table import SNAPSHOT_LOG, Change, Table
+
+logger = logging.getLogger(__name__)
 
 #: Steps kept per game: a page that fell further behind fetches the snapshot.
 KEPT = 64
@@ -50,7 +53,7 @@ class Updates:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        table.subscribe(lambda change: self.observe(change.game_id, change.snapshot))
+        table.subscribe(self._heard)
         self._lock = threading.Lock()
         self._last: dict[str, Snapshot] = {}
         #: per game: version -> (the next version told, the update to it or None)
@@ -88,6 +91,12 @@ class Updates:
                     self._events.clear()
                 made = self._events[key] = f"event: change\ndata: {json.dumps(data)}\n\n".encode()
             return version, made
+
+    def _heard(self, change: Change) -> None:
+        try:
+            self.observe(change.game_id, change.snapshot)
+        except Exception:  # the change is made: a page without its update fetches the snapshot
+            logger.exception("no update for version %d of game %s", change.version, change.game_id)
 
     def observe(self, game_id: str, snapshot: Snapshot) -> None:
         """The game's snapshot at a version (one already observed, or older, changes nothing)."""
