@@ -6,28 +6,38 @@ server (Werkzeug's threaded development server) and the new one (`zombie-table s
     python benchmarks/load.py --quick          # a few seconds: checks that the benchmark works
 
 Each run starts the service on 127.0.0.1 with a fresh game log and the open-file limit systemd
-gives a service (soft 1024), opens the pages, then sends Zombie Dice rolls (three green feet,
-always legal) on a fixed schedule from four tablets with keep-alive connections, in a process of
-their own. A page does what static/live.js does: it holds the table's stream, and for each change
-newer than what it shows it builds the new snapshot from the change's update when it holds the
-version the update is from, or else fetches the game's snapshot (at most one fetch at a time;
-changes heard meanwhile are fetched once it is done). New pages ask the stream for updates
-(?updates=1) and accept gzip, as every browser does; old pages get versions alone and the
-snapshot as it is, as before. With ``--half-open N``, N more
-connections send half a request's headers and never finish them; one closed by the server is
-opened again at once, so N stay open (or waiting to be accepted) through the run.
+gives a service (soft 1024), waits until it has finished starting (what it does once after it
+opens: solving the advice, loading the chances to win), opens the pages, then sends Zombie Dice
+rolls (three green feet, always legal) on a fixed schedule from four tablets with keep-alive
+connections, in a process of their own; a tablet accepts gzip, as a browser's fetch() does.
+
+A page does what static/live.js does: it holds the table's stream on a connection of its own
+and reads every event; for each change of its game it parses the event's JSON, and when the
+change is newer than what it shows it builds the new snapshot from the change's update when it
+holds the version the update is from (its own copy: the fields laid over, the log appended and
+cut to ``keep``), or else fetches the game's snapshot whole (at most one fetch at a time, on a
+keep-alive connection of its own; changes heard meanwhile are fetched once it is done) and
+parses it. New pages ask the stream for updates (?updates=1) and accept gzip, as every browser
+does; old pages get versions alone and the snapshot as it is, as before. The pages run as one
+asyncio loop in this process, with the cyclic garbage collector off while they run (a browser
+page has a heap of its own; here all the pages' snapshots share one, and the collector's passes
+over it stopped every page at once). With ``--half-open N``, N more connections send half a
+request's headers and never finish them; one closed by the server is opened again at once, so N
+stay open (or waiting to be accepted) through the run.
 
 Prints per run: actions accepted, p50/p99 of the action round trip, the share of versions each
 page showed (a page skips versions when changes come faster than it fetches; it never shows a
 state older than one it showed, and its snapshot's log carries the actions it skipped), whether
 every page ended on the final version, bytes each page received per change (stream and fetches,
-headers included), the service's CPU and peak memory.
+headers included), the service's CPU and peak memory, and the machine's load average (1 min) as
+the actions began (the machine is shared; this run's own threads count in it too).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import gzip
 import json
 import multiprocessing
@@ -103,6 +113,19 @@ class Service:
     def cpu(self) -> float:
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    async def settled(self) -> None:
+        """Wait until the service has finished starting: what it does once after it opens
+        (solving the advice, loading the chances to win) has taken less than 5% of a core over
+        the last second (at most 60 s). A table is started long before it is played on."""
+        deadline = time.perf_counter() + 60
+        before = self.cpu()
+        while time.perf_counter() < deadline:
+            await asyncio.sleep(1.0)
+            now = self.cpu()
+            if now - before < 0.05:
+                return
+            before = now
 
     def peak_memory(self) -> float:
         for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
@@ -264,7 +287,12 @@ def tablets(port: int, game: str, rate: float, total: int, out: Any) -> None:
 
     def tablet() -> None:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=LATE)
-        headers = {"Content-Type": "application/json", "X-Table-PIN": PIN}
+        # a page's fetch() accepts gzip in every browser
+        headers = {
+            "Content-Type": "application/json",
+            "X-Table-PIN": PIN,
+            "Accept-Encoding": "gzip",
+        }
         while (at := schedule.get()) is not None:
             time.sleep(max(0.0, at - time.perf_counter()))
             begun = time.perf_counter()
@@ -274,7 +302,10 @@ def tablets(port: int, game: str, rate: float, total: int, out: Any) -> None:
             try:
                 connection.request("POST", f"/api/games/{game}/rolls", FEET, headers)
                 response = connection.getresponse()
-                answer = json.loads(response.read())
+                body = response.read()
+                if response.getheader("Content-Encoding") == "gzip":
+                    body = gzip.decompress(body)
+                answer = json.loads(body)
             except (OSError, http.client.HTTPException) as exc:
                 failed.append(repr(exc))
                 connection.close()
@@ -314,6 +345,7 @@ class Result:
     memory: float
     errors: list[str]
     closed_half_open: int
+    load: float  # the machine's load average (1 min) as the actions began
 
 
 async def drive(service: Service, args: argparse.Namespace, pages: int, slow: int) -> Result:
@@ -323,6 +355,7 @@ async def drive(service: Service, args: argparse.Namespace, pages: int, slow: in
     )["id"]
     # the first roll waits for the advice to be solved: not part of the figures
     service.post(f"/api/games/{game}/rolls", FEET)
+    await service.settled()
     stop = asyncio.Event()
     lurking = asyncio.create_task(half_open(service.port, slow, stop))
     await asyncio.sleep(min(5.0, 0.005 * slow + 0.5))  # the half-open ones are in
@@ -345,6 +378,7 @@ async def drive(service: Service, args: argparse.Namespace, pages: int, slow: in
     received_before = sum(p.received for p in watching)
     fetched_before = sum(p.fetched for p in watching)
     version_before = max((p.shown[-1] for p in watching if p.shown), default=1)
+    load = os.getloadavg()[0]
     cpu_before, began = service.cpu(), time.perf_counter()
     sender = multiprocessing.Process(
         target=tablets, args=(service.port, game, args.rate, total, sending)
@@ -382,15 +416,23 @@ async def drive(service: Service, args: argparse.Namespace, pages: int, slow: in
         memory=service.peak_memory(),
         errors=[e for p in watching for e in p.errors],
         closed_half_open=closed,
+        load=load,
     )
 
 
 def run(kind: str, args: argparse.Namespace, pages: int, slow: int) -> Result:
     with tempfile.TemporaryDirectory() as tmp:
         service = Service(kind, Path(tmp) / "load.sqlite3")
+        # Each browser page has a heap of its own; here the pages' snapshots (hundreds of
+        # thousands of objects) share one, and the garbage collector's full passes over it
+        # stopped every page at once for up to 0.8 s. What the pages hold has no cycles:
+        # reference counting frees it.
+        gc.disable()
         try:
             return asyncio.run(drive(service, args, pages, slow))
         finally:
+            gc.enable()
+            gc.collect()
             service.close()
 
 
@@ -413,7 +455,8 @@ def show(result: Result) -> str:
         f"{result.accepted}/{result.total}, {len(result.failed)} failed | {latency} | {seen} | "
         f"{result.on_final}/{result.pages} | {result.per_change / 1024:7.1f} | "
         f"{result.fetches:5.1f} | "
-        f"{result.cpu / result.seconds:4.0%} | {result.memory:5.0f} | {errors} |"
+        f"{result.cpu / result.seconds:4.0%} | {result.memory:5.0f} | {result.load:4.1f} | "
+        f"{errors} |"
     )
 
 
@@ -439,9 +482,9 @@ def main() -> None:
         "| server | pages | half-open | actions accepted | round trip p50 / p99 ms | "
         "versions shown mean / min | pages on final | KiB per change per page | "
         "snapshots fetched per page | "
-        "service CPU (one core) | peak MiB | errors |"
+        "service CPU (one core) | peak MiB | load average | errors |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for pages, slow in runs:
         for kind in args.servers:
             print(show(run(kind, args, pages, slow)), flush=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import gc
 import json
 import logging
 import signal
@@ -65,8 +66,13 @@ def serve(args: argparse.Namespace) -> int:
     print(qr_text(url), flush=True)
     # Solving a whole turn once fills the advice cache: later advice is instant. The chances to
     # win load their turn graph and table.
-    threading.Thread(target=advise, args=(TurnPosition(),), daemon=True).start()
-    threading.Thread(target=warm, daemon=True).start()
+    warming = [
+        threading.Thread(target=advise, args=(TurnPosition(),), daemon=True),
+        threading.Thread(target=warm, daemon=True),
+    ]
+    for thread in warming:
+        thread.start()
+    threading.Thread(target=settle, args=(warming,), daemon=True).start()
     stops = start_sources(config.dice, desk)
     closers: list[Any] = [start_panel(config.gpio, table, desk)]
     if config.server.announce and everywhere and host != "127.0.0.1":
@@ -84,6 +90,17 @@ def serve(args: argparse.Namespace) -> int:
         held.close()
     print("Zombie Table stopped; the game log is closed.", flush=True)
     return 0
+
+
+def settle(warming: list[threading.Thread]) -> None:
+    """Once the advice and the chances are ready, leave what the service holds for good (the
+    app, the advice cache: some 150,000 objects) out of the garbage collector's full passes.
+    Each pass went through all of it, 0.1-0.2 s on a fast machine with every thread stopped:
+    the slowest actions and page updates under load (docs/PERFORMANCE.md, "Load")."""
+    for thread in warming:
+        thread.join()
+    gc.collect()
+    gc.freeze()
 
 
 def settings(args: argparse.Namespace) -> Config:

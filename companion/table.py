@@ -16,6 +16,7 @@ import json
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -104,6 +105,8 @@ class Change:
     signals: tuple[str, ...]
     #: The game's snapshot just after this change (before any later one).
     snapshot: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: The same snapshot as JSON, serialised once for the answer and every page.
+    text: str = field(default="", compare=False, repr=False)
 
 
 Listener = Callable[[Change], None]
@@ -118,7 +121,9 @@ class Table:
         self.store = store
         self.clock = clock
         self._lock = threading.RLock()
-        self._changed = threading.Condition(self._lock)
+        #: What the live streams wait on: a lock of its own, so that a stream woken by a change
+        #: never waits for the table's lock (held by the next action while it is written).
+        self._feed = threading.Condition(threading.Lock())
         self._histories: dict[str, History] = {}
         #: One lock per game, held while it is rebuilt from the log.
         self._opening: dict[str, threading.Lock] = {}
@@ -127,10 +132,15 @@ class Table:
         #: Kinds whose finished games are all open (a personal best draws on them).
         self._kinds_open: set[str] = set()
         self._snapshots: dict[str, tuple[int, dict[str, Any], str]] = {}
+        #: per game: the JSON of each action in its snapshot's log (see _log_json)
+        self._entries_json: dict[str, dict[int, tuple[Entry, dict[str, Any], str]]] = {}
         self._listeners: list[Listener] = []
-        #: Changes accepted since the table started, and the number of each game's latest one.
+        #: Changes accepted since the table started, and for each game the number of its latest
+        #: one and the version it made (under ``_feed``).
         self._changes = 0
-        self._moved: dict[str, int] = {}
+        self._moved: dict[str, tuple[int, int]] = {}
+        #: Per thread: whether the streams hear of its changes only at :meth:`tell_news`.
+        self._holding = threading.local()
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -261,12 +271,34 @@ class Table:
                 "default": None if (d := game.default_action()) is None else d.to_json(),
                 "outcome": None if outcome is None else outcome.to_json(),
                 "view": game.view(),
-                "log": [entry.to_json() for entry in history.entries[-SNAPSHOT_LOG:]],
+                "log": [],
                 "log_length": len(history.entries),
                 "best": best,
             }
-            self._snapshots[game_id] = (history.next_seq, snap, json.dumps(snap))
+            log = self._log_json(game_id, history.entries[-SNAPSHOT_LOG:])
+            snap["log"] = [data for data, _ in log]
+            # json.dumps(snap) to the byte, but the log's actions are each serialised once
+            fields = (
+                f"{json.dumps(k)}: "
+                + ("[" + ", ".join(text for _, text in log) + "]" if k == "log" else json.dumps(v))
+                for k, v in snap.items()
+            )
+            self._snapshots[game_id] = (history.next_seq, snap, "{" + ", ".join(fields) + "}")
             return self._snapshots[game_id]
+
+    def _log_json(self, game_id: str, entries: list[Entry]) -> list[tuple[dict[str, Any], str]]:
+        """Each entry as JSON and as its text, made once while the entry is in the snapshot's
+        log (an entry is never changed: a correction or an undo puts new ones in its place)."""
+        made = self._entries_json.get(game_id, {})
+        now = {}
+        for entry in entries:
+            known = made.get(id(entry))
+            if known is None or known[0] is not entry:
+                data = entry.to_json()
+                known = (entry, data, json.dumps(data))
+            now[id(entry)] = known
+        self._entries_json[game_id] = now
+        return [(data, text) for _, data, text in now.values()]
 
     # -- changing --------------------------------------------------------------------------
 
@@ -295,7 +327,9 @@ class Table:
             self._deleted.add(game_id)
             self._histories.pop(game_id, None)
             self._snapshots.pop(game_id, None)
-            self._moved.pop(game_id, None)
+            self._entries_json.pop(game_id, None)
+            with self._feed:
+                self._moved.pop(game_id, None)
 
     def act(
         self, game_id: str, action: Action, expect: int | None = None, *, strict: bool = False
@@ -454,10 +488,15 @@ class Table:
             self._snapshots.pop(game_id, None)
             raise
         signals = () if entry is None else entry.signals
-        change = Change(game_id, history.next_seq, entry, signals, self._snapshot(game_id)[1])
-        self._changes += 1
-        self._moved[game_id] = self._changes
-        self._changed.notify_all()
+        version, snapshot, text = self._snapshot(game_id)
+        change = Change(game_id, version, entry, signals, snapshot, text)
+        with self._feed:
+            self._changes += 1
+            self._moved[game_id] = (self._changes, version)
+            if getattr(self._holding, "held", False):
+                self._holding.pending = True
+            else:
+                self._feed.notify()  # one stream: it wakes the next (the relay, below)
         for listener in list(self._listeners):
             listener(change)
         return change
@@ -476,25 +515,64 @@ class Table:
 
         return unsubscribe
 
+    # The live streams wait on ``_feed``. A change wakes one of them, and each stream woken
+    # wakes the next before it sends what it found: a relay through every stream waiting, in
+    # the order they began to wait, so that the action that made the change and the streams
+    # are never all at once after the interpreter's lock. (A stream that begins to wait after
+    # a change has seen it: it is behind every stream that has not, and the relay ends at it.)
+
     def wait_for_change(self, game_id: str, seen: int, timeout: float) -> int:
         """Block until the game's version differs from ``seen`` (or ``timeout``); the version."""
-        self._prepare(game_id)
-        with self._changed:
-            self._changed.wait_for(lambda: self.version(game_id) != seen, timeout)
-            return self.version(game_id)
+        version = self.version(game_id)
+        if version != seen:
+            return version
+        deadline = time.monotonic() + timeout
+        with self._feed:
+            while True:
+                moved = self._moved.get(game_id)
+                if moved is not None and moved[1] != seen:
+                    return moved[1]
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return seen
+                self._wait(self._changes, remaining)
+
+    def hold_news(self) -> None:
+        """The changes this thread makes from now on wake the live streams only when it calls
+        :meth:`tell_news` (the web app: once the answer to the request has been sent, so that
+        the answer is not kept waiting behind hundreds of streams). A stream that wakes in the
+        meantime (each looks every quarter of a second) sees them and wakes the others."""
+        self._holding.held = True
+
+    def tell_news(self) -> None:
+        """Wake the live streams for the changes this thread made since :meth:`hold_news`."""
+        held = self._holding
+        held.held = False
+        if getattr(held, "pending", False):
+            held.pending = False
+            with self._feed:
+                self._feed.notify()
 
     def changes(self) -> int:
         """How many changes the table has accepted since it started (any game)."""
-        with self._lock:
+        with self._feed:
             return self._changes
 
     def wait_for_moves(self, seen: int, timeout: float) -> tuple[int, list[tuple[str, int]]]:
         """Block until the table accepts a change after its ``seen``-th (or ``timeout``); the
         number of changes now, and each game changed since with its version."""
-        with self._changed:
-            self._changed.wait_for(lambda: self._changes != seen, timeout)
-            moved = [g for g, n in self._moved.items() if n > seen and g in self._histories]
-            return self._changes, [(g, self._histories[g].next_seq) for g in moved]
+        with self._feed:
+            if self._changes == seen:
+                self._wait(seen, timeout)
+            return self._changes, [(g, v) for g, (n, v) in self._moved.items() if n > seen]
+
+    def _wait(self, seen: int, timeout: float) -> int:
+        """Under ``_feed``, with ``seen`` the number of changes now: wait for the next change (or
+        ``timeout``), and when one came, wake the next stream waiting. The number of changes."""
+        self._feed.wait(timeout)
+        if self._changes != seen:
+            self._feed.notify()
+        return self._changes
 
     # -- files -----------------------------------------------------------------------------
 

@@ -16,10 +16,11 @@ from companion.players import Players
 from companion.records import Records
 from companion.store import Store
 from companion.table import Table
-from companion.web import api, guard, history, openapi, pages, pin_change  # noqa: F401
+from companion.web import api, guard, history, openapi, pages, pin_change, streams  # noqa: F401
 from companion.web.auth import GRANT_HOURS, Gate, Grants
 from companion.web.camera import camera_link
 from companion.web.dice import saved_colors
+from companion.web.updates import Updates
 from companion.when import zone
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -72,6 +73,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     table = Table(store)
     dice = app.config.get("DICE") or DiceConfig()
     app.extensions["table"] = table
+    app.extensions["updates"] = Updates(table)  # the small updates the live pages get
     app.extensions["desk"] = desk = DiceDesk(table, dice.confirm_below, dice.colors)
     saved_colors(desk)
     app.extensions["gate"] = Gate(table_pin(store, app.config["PIN"]), Grants(store))
@@ -83,4 +85,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.context_processor(camera_link)
     app.context_processor(lambda: {"log_notes": [note[1:] for note in notes(store.path)]})
     guard.install(app)
+    streams.news_after_answers(app, table)
     return app

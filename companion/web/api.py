@@ -163,9 +163,11 @@ def roll_of(data: dict[str, Any]) -> Roll:
         raise TableError(str(exc), "core.roll") from exc
 
 
-def changed(change: Change) -> dict[str, Any]:
-    """The game as this change left it, even if another change has followed since."""
-    return change.snapshot
+def changed(change: Change) -> Response:
+    """The game as this change left it, even if another change has followed since (as the
+    table serialised it once for this answer and every page; gzipped, once for all, when the
+    client accepts it)."""
+    return json_response(change.text)
 
 
 # -- session ---------------------------------------------------------------------------------
@@ -241,7 +243,7 @@ def delete_game(game_id: str) -> dict[str, Any]:
 
 
 @bp.post("/games/<game_id>/actions")
-def post_action(game_id: str) -> dict[str, Any]:
+def post_action(game_id: str) -> Response:
     gate().require()
     data = body({"kind", "params", "version"}, frozenset({"kind"}))
     try:
@@ -252,35 +254,35 @@ def post_action(game_id: str) -> dict[str, Any]:
 
 
 @bp.post("/games/<game_id>/rolls")
-def post_roll(game_id: str) -> dict[str, Any]:
+def post_roll(game_id: str) -> Response:
     gate().require()
     data = body({"dice", "source", "confidence", "version"}, frozenset({"dice"}))
     return changed(table().roll(game_id, roll_of(data), version_of(data)))
 
 
 @bp.post("/games/<game_id>/next")
-def post_next(game_id: str) -> dict[str, Any]:
+def post_next(game_id: str) -> Response:
     gate().require()
     data = body({"version"})
     return changed(table().next_step(game_id, version_of(data)))
 
 
 @bp.post("/games/<game_id>/undo")
-def post_undo(game_id: str) -> dict[str, Any]:
+def post_undo(game_id: str) -> Response:
     gate().require()
     data = body({"version"})
     return changed(table().undo(game_id, version_of(data)))
 
 
 @bp.post("/games/<game_id>/reopen")
-def post_reopen(game_id: str) -> dict[str, Any]:
+def post_reopen(game_id: str) -> Response:
     gate().require()
     data = body({"version"})
     return changed(table().reopen(game_id, version_of(data)))
 
 
 @bp.post("/games/<game_id>/corrections")
-def post_correction(game_id: str) -> dict[str, Any]:
+def post_correction(game_id: str) -> Response:
     gate().require()
     data = body({"seq", "dice", "source", "confidence", "version"}, frozenset({"seq", "dice"}))
     seq = whole_number(data["seq"], "seq", "the number of the action to correct")
@@ -288,7 +290,7 @@ def post_correction(game_id: str) -> dict[str, Any]:
 
 
 @bp.post("/games/<game_id>/settings")
-def post_settings(game_id: str) -> dict[str, Any]:
+def post_settings(game_id: str) -> Response:
     """Change table settings of this game while they have not mattered yet."""
     gate().require()
     data = body({"settings", "version"}, frozenset({"settings"}))
@@ -323,12 +325,12 @@ def stream(game_id: str) -> Response:
     tbl.record(game_id)
     seen = -1
 
-    def wait(timeout: float) -> list[str]:
+    def wait(timeout: float) -> list[bytes]:
         nonlocal seen
         if tbl.wait_for_change(game_id, seen, timeout) == seen:
             return []
         seen, text = tbl.snapshot_text(game_id)
-        return [f"event: snapshot\ndata: {text}\n\n"]
+        return [f"event: snapshot\ndata: {text}\n\n".encode()]
 
     return event_stream(wait)
 
@@ -342,21 +344,22 @@ def table_stream() -> Response:
     seen = tbl.changes()  # before the stream opens: a change after its opening is never missed
     updates: Updates | None = None
     if request.args.get("updates") == "1":
-        updates = current_app.extensions.setdefault("updates", Updates(tbl))
+        updates = current_app.extensions["updates"]
     told: dict[str, int] = {}
 
-    def wait(timeout: float) -> list[str]:
+    def wait(timeout: float) -> list[bytes]:
         nonlocal seen
         seen, moved = tbl.wait_for_moves(seen, timeout)
         if updates is None:
             return [
-                f"event: change\ndata: {json.dumps({'id': game_id, 'version': version})}\n\n"
+                b"event: change\ndata: %s\n\n"
+                % json.dumps({"id": game_id, "version": version}).encode()
                 for game_id, version in moved
             ]
         events = []
         for game_id, version in moved:
-            told[game_id], data = updates.change(game_id, told.get(game_id), version)
-            events.append(f"event: change\ndata: {data}\n\n")
+            told[game_id], event = updates.change(game_id, told.get(game_id), version)
+            events.append(event)
         return events
 
     return event_stream(wait)

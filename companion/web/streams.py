@@ -8,8 +8,12 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from flask import Flask, Response, current_app, request
+from werkzeug.wsgi import ClosingIterator
+
+from companion.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -22,8 +26,9 @@ RETRY_MS = 2000
 #: What a page refused for too many streams is told to wait before it tries again, in seconds.
 RETRY_FULL = 10
 
-#: Waits up to the given seconds for something to tell; the messages (none: nothing new).
-Wait = Callable[[float], list[str]]
+#: Waits up to the given seconds for something to tell; the messages as the bytes to send (none:
+#: nothing new).
+Wait = Callable[[float], list[bytes]]
 
 _open = 0
 _counting = threading.Lock()
@@ -57,6 +62,25 @@ def _give_back(where: str) -> None:
         log.info("live stream closed %s: %d open", where, _open)
 
 
+def news_after_answers(app: Flask, table: Table) -> None:
+    """The live streams hear of a change made by a request (an action, an undo) once its answer
+    has been sent: the tablet that acted is answered first, then the pages are told."""
+    inner = app.wsgi_app
+
+    def wsgi_app(environ: dict[str, Any], start_response: Any) -> Any:
+        if environ.get("REQUEST_METHOD") in ("GET", "HEAD", "OPTIONS"):
+            return inner(environ, start_response)  # no change: a stream, a page, a snapshot
+        table.hold_news()
+        try:
+            answer = inner(environ, start_response)
+        except BaseException:
+            table.tell_news()
+            raise
+        return ClosingIterator(answer, table.tell_news)
+
+    app.wsgi_app = wsgi_app  # type: ignore[method-assign]
+
+
 def event_stream(wait: Wait) -> Response:
     """A stream of the messages ``wait`` finds, with a comment after each quiet spell; 503 when
     the service already serves as many streams as it may."""
@@ -74,16 +98,16 @@ def event_stream(wait: Wait) -> Response:
             headers={"Retry-After": str(RETRY_FULL)},
         )
 
-    def events() -> Iterator[str]:
-        yield f"retry: {RETRY_MS}\n\n"
+    def events() -> Iterator[bytes]:
+        yield f"retry: {RETRY_MS}\n\n".encode()
         quiet_since = time.monotonic()
         while not gone() and not ending.is_set():
             messages = wait(HANGUP_CHECK)
             if messages:
-                yield "".join(messages)
+                yield b"".join(messages)
                 quiet_since = time.monotonic()
             elif time.monotonic() - quiet_since >= KEEPALIVE:
-                yield ": still here\n\n"
+                yield b": still here\n\n"
                 quiet_since = time.monotonic()
 
     response = Response(

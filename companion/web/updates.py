@@ -10,10 +10,13 @@ from."""
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from typing import Any
 
-from companion.table import SNAPSHOT_LOG, Table
+from companion.table import SNAPSHOT_LOG, Change, Table
+
+logger = logging.getLogger(__name__)
 
 #: Steps kept per game: a page that fell further behind fetches the snapshot.
 KEPT = 64
@@ -45,50 +48,69 @@ def combined(steps: list[Update]) -> Update:
 
 
 class Updates:
-    """The steps between the versions of each game the live streams have told of."""
+    """The steps between the versions of each game: each change is observed as the table makes
+    it (a listener of the table), so that the first change a stream tells has its update too."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        table.subscribe(self._heard)
         self._lock = threading.Lock()
         self._last: dict[str, Snapshot] = {}
         #: per game: version -> (the next version told, the update to it or None)
         self._steps: dict[str, dict[int, tuple[int, Update | None]]] = {}
-        self._texts: dict[tuple[str, int | None, int], str] = {}
+        #: the ``change`` events made: (game, version told before, version) -> event
+        self._events: dict[tuple[str, int | None, int], bytes] = {}
 
-    def change(self, game_id: str, told: int | None, moved: int) -> tuple[int, str]:
-        """The game's version now (``moved`` or later), and the ``change`` event's data for a
-        stream that last told version ``told`` of it (None: none yet; the update is then from
-        the version before). Only the first stream to tell a version asks the table for it."""
+    def change(self, game_id: str, told: int | None, moved: int) -> tuple[int, bytes]:
+        """The game's version now (``moved`` or later), and the ``change`` event for a stream
+        that last told version ``told`` of it (None: none yet; the update is then from the
+        version before), as the bytes to send. Only the first stream to tell a version asks the
+        table for it and serialises the event; the others find it made."""
+        last = self._last.get(game_id)
+        if told is not None and last is not None and last["version"] >= moved:
+            made = self._events.get((game_id, told, last["version"]))
+            if made is not None:  # what every page but the first finds: no lock, no JSON
+                return last["version"], made
+        if last is None or last["version"] < moved:
+            # not observed yet (a change made before this started): asked of the table, outside
+            # the lock, which the table's listener takes under the table's lock
+            self.observe(game_id, self.table.snapshot(game_id))
         with self._lock:
-            last = self._last.get(game_id)
-            if last is None or last["version"] < moved:
-                self._observe(game_id, self.table.snapshot(game_id))
             version = self._last[game_id]["version"]
             steps = self._steps.get(game_id, {})
             if told is None:
                 told = next((v for v, (to, _) in steps.items() if to == version), None)
             key = (game_id, told, version)
-            if key not in self._texts:
+            made = self._events.get(key)
+            if made is None:
                 data: dict[str, Any] = {"id": game_id, "version": version}
                 update = self._update(steps, told, version)
                 if update is not None:
                     data.update({"from": told, "update": update})
-                if len(self._texts) >= 4 * KEPT:
-                    self._texts.clear()
-                self._texts[key] = json.dumps(data)
-            return version, self._texts[key]
+                if len(self._events) >= 4 * KEPT:
+                    self._events.clear()
+                made = self._events[key] = f"event: change\ndata: {json.dumps(data)}\n\n".encode()
+            return version, made
 
-    def _observe(self, game_id: str, snapshot: Snapshot) -> None:
-        last = self._last.get(game_id)
-        version = snapshot["version"]
-        if last is not None and last["version"] == version:
-            return
-        steps = self._steps.setdefault(game_id, {})
-        if last is not None and last["version"] < version:
-            steps[last["version"]] = (version, difference(last, snapshot))
-            while len(steps) > KEPT:
-                del steps[min(steps)]
-        self._last[game_id] = snapshot
+    def _heard(self, change: Change) -> None:
+        try:
+            self.observe(change.game_id, change.snapshot)
+        except Exception:  # the change is made: a page without its update fetches the snapshot
+            logger.exception("no update for version %d of game %s", change.version, change.game_id)
+
+    def observe(self, game_id: str, snapshot: Snapshot) -> None:
+        """The game's snapshot at a version (one already observed, or older, changes nothing)."""
+        with self._lock:
+            last = self._last.get(game_id)
+            version = snapshot["version"]
+            if last is not None and last["version"] >= version:
+                return
+            steps = self._steps.setdefault(game_id, {})
+            if last is not None:
+                steps[last["version"]] = (version, difference(last, snapshot))
+                while len(steps) > KEPT:
+                    del steps[min(steps)]
+            self._last[game_id] = snapshot
 
     @staticmethod
     def _update(
