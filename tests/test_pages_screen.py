@@ -136,3 +136,28 @@ def test_the_pin_is_changed_on_the_settings_page(tmp_path: Path, screen: WebDriv
         assert "config file or with --pin" in screen.find_element(By.ID, "pin-change-error").text
     finally:
         server.stop()
+
+
+def test_a_pin_entered_while_the_page_still_asks_about_its_grant_stays_entered(
+    server: Server, screen: WebDriver
+) -> None:
+    screen.get(server.url + "/settings")
+    wait(screen, "document.documentElement.dataset.granted === 'no'")
+    # the page asks the table whether this browser holds the grant, and the answer comes late
+    screen.execute_script(
+        """
+        const ask = ZT.request;
+        ZT.request = async (method, path, body) => {
+          const answer = await ask(method, path, body);
+          if (method === "GET" && path === "/api/session") {
+            await new Promise((done) => setTimeout(done, 800));
+          }
+          return answer;
+        };
+        ZT.session().then(() => { window.__checked = true; });
+        """
+    )
+    unlock_screen(screen)
+    wait(screen, "window.__checked")
+    assert screen.execute_script("return ZT.granted") is True
+    assert screen.execute_script("return document.documentElement.dataset.granted") == "yes"

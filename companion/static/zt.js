@@ -4,6 +4,9 @@
 const ZT = {
   csrf: null,
   granted: false,
+  // counts this page's own grants and locks: a check of the grant asked before one of them
+  // answers too late to count
+  grantsChanged: 0,
   ready: null, // settles once the page knows whether this browser holds the PIN grant
   UNREACHABLE: "The table cannot be reached; check this tablet's network. Nothing was changed.",
 
@@ -115,12 +118,15 @@ const ZT = {
   },
 
   async session() {
+    const asked = ZT.grantsChanged;
     try {
       const data = await ZT.request("GET", "/api/session");
-      ZT.granted = data.granted;
-      ZT.csrf = data.csrf;
+      if (asked === ZT.grantsChanged) {
+        ZT.granted = data.granted;
+        ZT.csrf = data.csrf;
+      }
     } catch {
-      ZT.granted = false;
+      if (asked === ZT.grantsChanged) ZT.granted = false;
     }
     ZT.showLock();
     return { granted: ZT.granted };
@@ -156,6 +162,7 @@ const ZT = {
         event.preventDefault();
         try {
           const data = await ZT.request("POST", "/api/session", { pin: input.value });
+          ZT.grantsChanged += 1;
           ZT.granted = true;
           ZT.csrf = data.csrf;
           ZT.showLock();
@@ -180,6 +187,7 @@ const ZT = {
       ZT.notice(failure.message, { kind: "refusal" });
       return;
     }
+    ZT.grantsChanged += 1;
     ZT.granted = false;
     ZT.csrf = null;
     ZT.showLock();
