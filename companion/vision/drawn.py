@@ -1,9 +1,10 @@
 """Drawn table props for training: dice of random colours, playing cards and hands.
 
 The labelled photos show dice of a few dozen colours and no cards or hands. Training also
-draws, onto those photos, dice of any colour with pips darker or lighter than the face (as
-positives), and playing cards with printed suit symbols and skin-coloured hands (as things
-that are not dice).
+draws, onto those photos, dice of any colour with pips darker or lighter than the face, in each
+of the finishes players own (``FINISHES``: plain, marbled, speckled, translucent, and dark with
+pips of nearly the face's darkness), as positives; and playing cards with printed suit symbols
+and skin-coloured hands, as things that are not dice.
 """
 
 from __future__ import annotations
@@ -47,6 +48,37 @@ def _turned(
     return np.array([(cx + u * cos - v * sin, cy + u * sin + v * cos) for u, v in points])
 
 
+#: How a drawn die's face looks, each as likely: one colour; swirled bands of two colours;
+#: fine flecks of another colour; see-through (the table shows through, lighter at the rim);
+#: dark with dark red or dark blue pips.
+FINISHES = ("plain", "marbled", "speckled", "translucent", "dark")
+
+
+def _marbled(rng: np.random.Generator, size: int, face: np.ndarray) -> np.ndarray:
+    """A face of swirled bands: a second colour in bands bent by smooth noise."""
+    other = np.array(_colour(rng, (30, 255)), np.float32)
+    noise = cv2.resize(
+        rng.normal(0, 1, (4, 4)).astype(np.float32), (size, size), interpolation=cv2.INTER_CUBIC
+    )
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size
+    turn = rng.uniform(0, math.pi)
+    bands = np.sin(
+        (xx * math.cos(turn) + yy * math.sin(turn)) * rng.uniform(6, 16) + noise * rng.uniform(2, 5)
+    )
+    share = np.clip(bands * rng.uniform(1, 4), -1, 1)[..., None] * 0.5 + 0.5
+    return np.asarray(face * (1 - share) + other * share)
+
+
+def _speckled(rng: np.random.Generator, size: int, face: np.ndarray) -> np.ndarray:
+    """A face flecked with many dots far smaller than a pip."""
+    out = np.ascontiguousarray(np.broadcast_to(face, (size, size, 3)))
+    fleck = _colour(rng, (0, 255))
+    for _ in range(int(rng.integers(size // 2, size * 2))):
+        centre = (int(rng.integers(size)), int(rng.integers(size)))
+        cv2.circle(out, centre, max(1, round(size * rng.uniform(0.005, 0.02))), fleck, -1)
+    return out
+
+
 def draw_die(
     rng: np.random.Generator,
     image: np.ndarray,
@@ -54,22 +86,63 @@ def draw_die(
     side: float,
     value: int,
 ) -> None:
-    light_face = rng.random() < 0.5
+    finish = FINISHES[int(rng.integers(len(FINISHES)))]
+    light_face = rng.random() < 0.5 and finish not in ("translucent", "dark")
     face = _colour(rng, (150, 255) if light_face else (30, 150))
     pips = _colour(rng, (0, 70) if light_face else (190, 255))
+    if finish == "dark":
+        face = _colour(rng, (15, 70))
+        pips = _colour(rng, (60, 130), hue=(0, 8) if rng.random() < 0.5 else (105, 125))
     angle = rng.uniform(0, math.pi / 2)
     half = side / 2
     square = [(-half, -half), (half, -half), (half, half), (-half, half)]
     outline = _turned(centre, angle, square)
     shadow = (outline + side * rng.uniform(0.02, 0.1, size=2)).astype(np.int32)
+    behind = image.copy()
     cv2.fillConvexPoly(image, shadow, (90, 90, 90), cv2.LINE_AA)
     edge = tuple(c * rng.uniform(0.6, 0.9) for c in face)
     cv2.fillConvexPoly(image, outline.astype(np.int32), edge, cv2.LINE_AA)
     inner = _turned(centre, angle, [(u * 0.85, v * 0.85) for u, v in square])
     cv2.fillConvexPoly(image, inner.astype(np.int32), face, cv2.LINE_AA)
+    if finish in ("marbled", "speckled", "translucent"):
+        _finish(rng, image, behind, outline, finish)
     reach, radius = rng.uniform(0.23, 0.3) * side, rng.uniform(0.07, 0.11) * side
     for x, y in _turned(centre, angle, [(u * reach, v * reach) for u, v in PIPS[value]]):
         cv2.circle(image, (round(x), round(y)), max(1, round(radius)), pips, -1, cv2.LINE_AA)
+
+
+def _finish(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    behind: np.ndarray,
+    outline: np.ndarray,
+    finish: str,
+) -> None:
+    """Give the die drawn inside ``outline`` a marbled, speckled or translucent face."""
+    x0, y0 = np.floor(outline.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(outline.max(axis=0)).astype(int)
+    x0, y0 = max(0, x0), max(0, y0)
+    x1, y1 = min(image.shape[1], x1), min(image.shape[0], y1)
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return
+    region = image[y0:y1, x0:x1]
+    mask = np.zeros(region.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, (outline - (x0, y0)).astype(np.int32), 255, cv2.LINE_AA)
+    inside = (mask.astype(np.float32) / 255)[..., None]
+    size = max(x1 - x0, y1 - y0)
+    drawn_face = region.astype(np.float32)
+    if finish == "translucent":
+        seen = behind[y0:y1, x0:x1].astype(np.float32)
+        rim = cv2.GaussianBlur(255 - mask, (0, 0), max(1.0, size * 0.08)).astype(np.float32)
+        glow = (rim / 255)[..., None] * rng.uniform(40, 110)
+        textured = drawn_face * rng.uniform(0.4, 0.7) + seen * rng.uniform(0.3, 0.6) + glow
+    else:
+        face = drawn_face[(y1 - y0) // 2, (x1 - x0) // 2]
+        texture = (_marbled if finish == "marbled" else _speckled)(rng, size, face)
+        shade = drawn_face / np.maximum(face, 1)  # keep the edge's darker rim
+        textured = np.clip(texture[: y1 - y0, : x1 - x0] * np.minimum(shade, 1), 0, 255)
+    blended = region * (1 - inside) + np.clip(textured, 0, 255) * inside
+    image[y0:y1, x0:x1] = blended.astype(np.uint8)
 
 
 def draw_card(

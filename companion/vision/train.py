@@ -8,9 +8,10 @@
   8-pixel grid, with the centre's offset inside its cell and the die's size);
 * the *face reader* looks at one die, cut out at full resolution and scaled to 36x36, and says
   which face is up (1-6) or that it is not a die at all. It is trained second: it learns in
-  part from the spots the finder in ``--out`` points at. It is trained twice, from seeds
-  ``--seed`` and ``--seed`` + 1, into ``faces-1.onnx`` and ``faces-2.onnx``; the second reads
-  again what the first is unsure of.
+  part from the spots the finder in ``--out`` points at. Two copies of it, from the starting
+  weights of seeds ``--seed`` and ``--seed`` + 1, learn side by side from the same cut-outs
+  (drawing cut-outs costs as much as a third of a step) into ``faces-1.onnx`` and
+  ``faces-2.onnx``; the second reads again what the first is unsure of.
 
 All are plain convolution stacks written to ONNX, which OpenCV's dnn module runs; nothing but
 OpenCV and numpy is needed to read dice. Training needs ``jax`` and ``onnx`` (``pip install -e
@@ -383,24 +384,29 @@ def face_loss(params: Params, x: jax.Array, y: jax.Array) -> jax.Array:
     return -jnp.take_along_axis(logp, y[:, None], axis=1).mean()
 
 
+def faces_loss(readers: list[Params], x: jax.Array, y: jax.Array) -> jax.Array:
+    """The face readers' losses on the same cut-outs, added: each reader's gradient is its own."""
+    return sum((face_loss(params, x, y) for params in readers), jnp.zeros(()))
+
+
 # ---------------------------------------------------------------- loop
 
 
 def train(
     name: str,
     loss: Callable[..., jax.Array],
-    params: Params,
+    params: Any,
     batches: Iterator[tuple[Any, ...]],
     steps: int,
-) -> Params:
+) -> Any:
     """``steps`` steps of Adam on ``loss`` with a learning rate falling from LEARNING_RATE to
     nothing along half a cosine. Each step is one compiled call that runs while the next batch
     is drawn; the loss is only read back when it is printed."""
 
     @jax.jit
     def update(
-        params: Params, moments: tuple[Params, Params], step: jax.Array, *batch: jax.Array
-    ) -> tuple[Params, tuple[Params, Params], jax.Array]:
+        params: Any, moments: tuple[Any, Any], step: jax.Array, *batch: jax.Array
+    ) -> tuple[Any, tuple[Any, Any], jax.Array]:
         value, grads = jax.value_and_grad(loss)(params, *batch)
         rate = LEARNING_RATE * 0.5 * (1 + jnp.cos(jnp.pi * step / steps))
         first = jax.tree_util.tree_map(lambda m, g: 0.9 * m + 0.1 * g, moments[0], grads)
@@ -432,8 +438,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED)
     parser.add_argument("--half", action="store_true", help="train on the first half of each set")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "models")
-    parser.add_argument("--finder-steps", type=int, default=9000)
-    parser.add_argument("--face-steps", type=int, default=10000)
+    parser.add_argument("--finder-steps", type=int, default=4000)
+    parser.add_argument("--face-steps", type=int, default=5000)
     parser.add_argument("--only", choices=("finder", "faces"))
     parser.add_argument("--seed", type=int, default=7, help="starting weights and sample order")
     args = parser.parse_args(argv)
@@ -455,12 +461,11 @@ def main(argv: list[str] | None = None) -> int:
         proposed = [(k, p) for k, photo in enumerate(photos) for p in proposals(net, photo)]
         wrong = sum(p[3] == 0 for _, p in proposed)
         print(f"faces: the finder points at {len(proposed)} spots, {wrong} of them no die")
-        # each copy of the face reader from its own starting weights and sample order
-        for seed, name in enumerate(faces.MODELS, start=args.seed):
-            rng = np.random.default_rng(seed)
-            params = init(FACE_LAYERS, 3, jax.random.PRNGKey(seed))
-            batches = face_batches(photos, proposed, rng, 128)
-            params = train(f"faces {seed}", face_loss, params, batches, args.face_steps)
+        seeds = range(args.seed, args.seed + len(faces.MODELS))
+        readers = [init(FACE_LAYERS, 3, jax.random.PRNGKey(seed)) for seed in seeds]
+        batches = face_batches(photos, proposed, np.random.default_rng(args.seed), 128)
+        readers = train("faces", faces_loss, readers, batches, args.face_steps)
+        for params, name in zip(readers, faces.MODELS, strict=True):
             export(FACE_LAYERS, params, 3, FACE_VALID, args.out / name)
     return 0
 
