@@ -1,20 +1,23 @@
 """Benchmark the camera dice reader on the labelled photo sets in ``shared/``.
 
-    python benchmarks/dice_reader.py [--shared PATH] [--models DIR] [--confirm-below X]
+    python benchmarks/dice_reader.py [--shared PATH] [--models DIR] [--held-out DIR]
+                                     [--confirm-below X] [--sets-only]
 
-For each set it prints, for all photos and for the second half alone (the half that
-``python -m companion.vision.train --half`` leaves out; pass ``--models`` with such a model to
-score unseen photos), the figures of ``shared/tools/score_dice.py``: die_accuracy, recall,
-fp_per_image and image_exact, and how the reader's confidence sorts its reads: dice read wrong
-(or read where there is none) at or above the desk's confirm threshold, which go to the game
-without a tap, and dice read right below it, which wait for one. Then, for each kind of die
-(``benchmarks/dice_kinds.json``), the same two parts: how many labelled dice, the share of them
-read right (paired as the scorer pairs them), and how many of them were read wrong at or above the
-confirm threshold. ``--sets-only`` stops there.
+For each set it prints, for all photos and for the second half alone (the half that ``python -m
+companion.vision.train --half`` leaves out), the figures of ``shared/tools/score_dice.py``:
+die_accuracy, recall, fp_per_image and image_exact, and how the reader's confidence sorts its
+reads: dice read wrong (or read where there is none) at or above the desk's confirm threshold,
+which go to the game without a tap, and dice read right below it, which wait for one. Then, for
+each kind of die (``benchmarks/dice_kinds.json``), the same two parts: how many labelled dice,
+the share of them read right (paired as the scorer pairs them), and how many of them were read
+wrong at or above the confirm threshold. With ``--held-out DIR``, networks trained with
+``--half``, the same figures follow for those networks on the second halves, the photos they
+never saw: the honest figures. ``--sets-only`` stops there.
 
 Then the same figures on every fourth photo of each set's second half made larger and smaller
 (cut to at most the Raspberry Pi Camera Module 3's 4608x2592 where larger, and placed whole in
-such a frame), one row per size band, with the dice's median width in pixels.
+such a frame), one row per size band, with the dice's median width in pixels; and again for
+the ``--held-out`` networks.
 
 Last, the time to read one frame on one core (median and 95th percentile, on the clock and in
 CPU time of the reading thread): every photo of both sets cut to 640x480, and the same frames
@@ -169,6 +172,48 @@ def show(scorer: ModuleType, label: str, reads: list[tuple[Photo, Sequence[SeenD
     print(f"{label:<36} " + "  ".join(f"{k} {round(v, 4)}" for k, v in figures.items()))
 
 
+def sets_and_kinds(
+    scorer: ModuleType,
+    reader: DiceReader,
+    shared: Path,
+    parts: Sequence[str],
+    below: float,
+) -> None:
+    """Each set's figures on the chosen parts ("all", "second half"), how the confidence sorts
+    the reads, then the figures of each kind of die."""
+    kinds = load_kinds(shared)
+    by_kind: list[tuple[str, dict[str, KindTally]]] = []
+    for name in SETS:
+        photos = load_set(shared, name)
+        chosen = {"all": photos, "second half": halves(photos)[1]}
+        reads = {p: reader.look(photo_image(p)) for p in chosen[parts[0]]}
+        for part in parts:
+            show(scorer, f"{name} {part}", [(p, list(reads[p].dice)) for p in chosen[part]])
+            pairs = [(p, reads[p]) for p in chosen[part]]
+            print(f"{'':<36} {sorting(scorer, pairs, below)}")
+            by_kind.append((f"{name} {part}", kind_tallies(pairs, kinds, below)))
+    print(f"each kind of die (sure but wrong: read wrong at or above {below}):")
+    for label, tallies in by_kind:
+        show_kinds(label, tallies)
+
+
+def size_bands(scorer: ModuleType, reader: DiceReader, shared: Path) -> None:
+    """The figures on every fourth photo of each set's second half made larger and smaller."""
+    print("dice made larger and smaller (every 4th photo of each second half):")
+    for name in SETS:
+        sample = halves(load_set(shared, name))[1][::4]
+        for factor in FACTORS:
+            made: list[Resized] = [placed(p) if not factor else resized(p, factor) for p in sample]
+            side = np.median([d.side for r in made for d in r.photo.dice])
+            h, w = made[0].image.shape[:2]
+            band = f"x{factor:g}" if factor else "in Pi frame"
+            show(
+                scorer,
+                f"{name} {band} {w}x{h} dice {side:.0f} px",
+                [(r.photo, r.scored(reader.read(r.image))) for r in made],
+            )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Benchmark the camera dice reader.")
     parser.add_argument(
@@ -182,6 +227,12 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         default=MODELS,
         help="folder with finder.onnx, faces-1.onnx and faces-2.onnx (default: the bundled ones)",
+    )
+    parser.add_argument(
+        "--held-out",
+        type=Path,
+        metavar="DIR",
+        help="networks trained with --half: also score them on the second halves they never saw",
     )
     parser.add_argument(
         "--confirm-below",
@@ -211,37 +262,20 @@ def main(argv: list[str] | None = None) -> int:
     cv2.setNumThreads(1)
     scorer = load_scorer(args.shared)
     reader = DiceReader(args.models)
-    kinds = load_kinds(args.shared)
-    everything: list[Photo] = []
-    by_kind: list[tuple[str, dict[str, KindTally]]] = []
+    unseen = DiceReader(args.held_out) if args.held_out else None
     print(f"models: {args.models}")
-    for name in SETS:
-        photos = load_set(args.shared, name)
-        everything += photos
-        reads = {p: reader.look(photo_image(p)) for p in photos}
-        for part, chosen in (("all", photos), ("second half", halves(photos)[1])):
-            show(scorer, f"{name} {part}", [(p, list(reads[p].dice)) for p in chosen])
-            pairs = [(p, reads[p]) for p in chosen]
-            print(f"{'':<36} {sorting(scorer, pairs, args.confirm_below)}")
-            by_kind.append((f"{name} {part}", kind_tallies(pairs, kinds, args.confirm_below)))
-    print(f"each kind of die (sure but wrong: read wrong at or above {args.confirm_below}):")
-    for label, tallies in by_kind:
-        show_kinds(label, tallies)
+    sets_and_kinds(scorer, reader, args.shared, ("all", "second half"), args.confirm_below)
+    if unseen:
+        print(f"held out: networks {args.held_out}, on the second halves they never saw")
+        sets_and_kinds(scorer, unseen, args.shared, ("second half",), args.confirm_below)
     if args.sets_only:
         return 0
-    print("dice made larger and smaller (every 4th photo of each second half):")
-    for name in SETS:
-        sample = halves(load_set(args.shared, name))[1][::4]
-        for factor in FACTORS:
-            made: list[Resized] = [placed(p) if not factor else resized(p, factor) for p in sample]
-            side = np.median([d.side for r in made for d in r.photo.dice])
-            h, w = made[0].image.shape[:2]
-            band = f"x{factor:g}" if factor else "in Pi frame"
-            show(
-                scorer,
-                f"{name} {band} {w}x{h} dice {side:.0f} px",
-                [(r.photo, r.scored(reader.read(r.image))) for r in made],
-            )
+    print(f"models: {args.models}")
+    size_bands(scorer, reader, args.shared)
+    if unseen:
+        print(f"held out: networks {args.held_out}")
+        size_bands(scorer, unseen, args.shared)
+    everything = [p for name in SETS for p in load_set(args.shared, name)]
     for size, factor in (((640, 480), 1.0), ((1280, 720), 1.5)):
         frame_times(reader, frames(everything[:20], size, factor))  # warm up
         wall, cpu = frame_times(reader, frames(everything, size, factor))
