@@ -1,0 +1,62 @@
+"""The dice drawn onto training photos: each finish stays on its die and looks its part."""
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision import drawn
+
+SIDE = 40
+CENTRE = (100.0, 100.0)
+
+
+def _square() -> np.ndarray:
+    half = SIDE / 2
+    return drawn._turned(CENTRE, 0.0, [(-half, -half), (half, -half), (half, half), (-half, half)])
+
+
+def test_every_finish_is_drawn_and_nothing_lands_off_the_die() -> None:
+    # a die's shadow reaches a tenth of a side beyond it; its corners reach sqrt(2)/2 sides
+    reach = SIDE * (math.sqrt(2) / 2 + 0.1) + 2
+    yy, xx = np.mgrid[0:200, 0:200]
+    far = np.hypot(xx - CENTRE[0], yy - CENTRE[1]) > reach
+    chosen = set()
+    for seed in range(60):
+        rng = np.random.default_rng(seed)
+        chosen.add(drawn.FINISHES[int(np.random.default_rng(seed).integers(len(drawn.FINISHES)))])
+        image = np.full((200, 200, 3), 128, np.uint8)
+        drawn.draw_die(rng, image, CENTRE, SIDE, 1 + seed % 6)
+        assert (image[far] == 128).all()
+        assert (image[~far] != 128).any()
+    assert chosen == set(drawn.FINISHES)
+
+
+def _face(image: np.ndarray) -> np.ndarray:
+    mask = np.zeros(image.shape[:2], np.uint8)
+    inner = drawn._turned(CENTRE, 0.0, [(u * 0.7, v * 0.7) for u, v in _square() - CENTRE])
+    cv2.fillConvexPoly(mask, inner.astype(np.int32), 255)
+    return image[mask > 0].astype(np.float32)
+
+
+@pytest.mark.parametrize("finish", ["marbled", "speckled"])
+def test_a_marbled_or_speckled_face_is_not_one_colour(finish: str) -> None:
+    image = np.full((200, 200, 3), 128, np.uint8)
+    cv2.fillConvexPoly(image, _square().astype(np.int32), (60, 160, 200))
+    plain = _face(image).std(axis=0).max()
+    drawn._finish(np.random.default_rng(5), image, image.copy(), _square(), finish)
+    assert plain < 1
+    assert _face(image).std(axis=0).max() > 10
+
+
+def test_a_translucent_face_shows_the_table_through() -> None:
+    table = np.zeros((200, 200, 3), np.uint8)
+    table[:, :100] = 30  # the die lies across a dark and a light part of the table
+    table[:, 100:] = 220
+    image = table.copy()
+    cv2.fillConvexPoly(image, _square().astype(np.int32), (40, 40, 160))
+    drawn._finish(np.random.default_rng(2), image, table, _square(), "translucent")
+    left = image[92:108, 85:95].astype(np.float32).mean()
+    right = image[92:108, 105:115].astype(np.float32).mean()
+    assert right - left > 30
