@@ -72,7 +72,8 @@ def serve(args: argparse.Namespace) -> int:
     ]
     for thread in warming:
         thread.start()
-    threading.Thread(target=settle, args=(warming,), daemon=True).start()
+    settling = threading.Thread(target=settle, args=(warming,), daemon=True)
+    settling.start()
     stops = start_sources(config.dice, desk)
     closers: list[Any] = [start_panel(config.gpio, table, desk)]
     if config.server.announce and everywhere and host != "127.0.0.1":
@@ -88,8 +89,14 @@ def serve(args: argparse.Namespace) -> int:
         backups.close()
         table.store.close()
         held.close()
+        # a warm-up thread still inside numpy when the interpreter shuts down can abort it
+        settling.join(timeout=WARM_UP_WAIT)
     print("Zombie Table stopped; the game log is closed.", flush=True)
     return 0
+
+
+#: seconds a stopping service waits for its warm-up to end (it takes 2-3 s on a quiet machine)
+WARM_UP_WAIT = 6.0
 
 
 def settle(warming: list[threading.Thread]) -> None:
