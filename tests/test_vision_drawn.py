@@ -60,3 +60,27 @@ def test_a_translucent_face_shows_the_table_through() -> None:
     left = image[92:108, 85:95].astype(np.float32).mean()
     right = image[92:108, 105:115].astype(np.float32).mean()
     assert right - left > 30
+
+
+def _fill(points: np.ndarray) -> float:
+    """How much of its smallest enclosing circle a mark fills."""
+    _, radius = cv2.minEnclosingCircle(points.astype(np.float32))
+    return len(points) / (math.pi * radius**2)
+
+
+def test_glare_only_brightens_and_is_never_round_like_a_pip() -> None:
+    pip = np.zeros((36, 36), np.uint8)
+    cv2.circle(pip, (18, 18), 3, 1, -1)
+    assert _fill(np.argwhere(pip)) > 0.9
+    grey = np.full((36, 36, 3), 100, np.uint8)
+    for seed in range(30):
+        shone = drawn.glare(np.random.default_rng(seed), grey)
+        assert shone.shape == grey.shape
+        assert (shone >= grey).all()
+        bright = (shone.max(axis=2) > 160).astype(np.uint8)
+        assert bright.any()
+        count, marks = cv2.connectedComponents(bright)
+        for mark in range(1, count):
+            points = np.argwhere(marks == mark)
+            if len(points) >= 10:  # the faint tip of a weak streak may be a few pixels
+                assert _fill(points) < 0.7

@@ -51,3 +51,16 @@ def test_a_short_run_writes_networks_the_reader_runs(tmp_path: Path) -> None:
     reading = DiceReader(tmp_path).look(cv2.imread(str(photo.path)))
     # two steps teach nothing: the point is that the networks load and run in the reader
     assert all(1 <= die.value <= 6 for die in reading.dice)
+
+
+def test_dice_of_the_hard_kinds_are_cut_out_more_often() -> None:
+    box = (0.0, 0.0, 10.0, 10.0)
+    photos = [
+        train.Photo(Path("a.jpg"), (train.LabelledDie(1, box), train.LabelledDie(2, box))),
+        train.Photo(Path("b.jpg"), (train.LabelledDie(3, box),)),
+    ]
+    kinds = {Path("a.jpg"): ("marbled", "plain-dark-pips")}  # b.jpg's kinds unknown
+    odds = train.die_odds(photos, kinds)
+    assert odds.sum() == pytest.approx(1.0)
+    assert odds[0] == pytest.approx(train.HARD_KINDS["marbled"] * odds[1])
+    assert odds[1] == pytest.approx(odds[2])

@@ -4,7 +4,8 @@ The labelled photos show dice of a few dozen colours and no cards or hands. Trai
 draws, onto those photos, dice of any colour with pips darker or lighter than the face, in each
 of the finishes players own (``FINISHES``: plain, marbled, speckled, translucent, and dark with
 pips of nearly the face's darkness), as positives; and playing cards with printed suit symbols
-and skin-coloured hands, as things that are not dice.
+and skin-coloured hands, as things that are not dice. Cut-outs of dice may also be given a
+glossy highlight (``glare``), which is no pip.
 """
 
 from __future__ import annotations
@@ -143,6 +144,23 @@ def _finish(
         textured = np.clip(texture[: y1 - y0, : x1 - x0] * np.minimum(shade, 1), 0, 255)
     blended = region * (1 - inside) + np.clip(textured, 0, 255) * inside
     image[y0:y1, x0:x1] = blended.astype(np.uint8)
+
+
+def glare(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
+    """A cut-out of a die with a glossy highlight across its face: one or two soft white streaks,
+    three to eight times as long as wide, such as a lamp leaves on a shiny die. Streaks are never
+    round, so a network taught with them learns that a long bright mark is no pip."""
+    size = crop.shape[0]
+    shine = np.zeros(crop.shape[:2], np.float32)
+    for _ in range(int(rng.integers(1, 3))):
+        width = rng.uniform(0.03, 0.09) * size
+        length = width * rng.uniform(3, 8)
+        centre = size / 2 + rng.uniform(-0.3, 0.3, size=2) * size
+        cv2.ellipse(shine, (tuple(centre), (length, width), rng.uniform(0, 180)), 1.0, -1)
+    strength = rng.uniform(0.5, 0.95)
+    shine = cv2.GaussianBlur(shine, (0, 0), rng.uniform(0.5, 1.2))[..., None] * strength
+    white = 255 - rng.uniform(0, 30, size=3)
+    return np.clip(np.rint(crop * (1 - shine) + white * shine), 0, 255).astype(np.uint8)
 
 
 def draw_card(

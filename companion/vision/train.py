@@ -42,6 +42,7 @@ from companion.vision.photosets import (
     LabelledDie,
     Photo,
     halves,
+    load_kinds,
     load_set,
 )
 
@@ -82,6 +83,11 @@ PROPOSED_SHARE = 0.3
 #: (dice far from the camera, a few pixels wide); as many face cut-outs are shrunk to a few
 #: pixels and scaled back up
 NEAR, FAR, FAR_SHARE = (0.7, 1.4), (0.3, 0.7), 0.2
+#: share of face cut-outs given a glossy highlight (``drawn.glare``)
+GLARE_SHARE = 0.25
+#: how many times as often a labelled die of these kinds is cut out as any other: the kinds
+#: read worst on unseen photos (docs/PERFORMANCE.md)
+HARD_KINDS = {"marbled": 2.0, "dark-low-contrast-pips": 2.0}
 
 
 def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> Params:
@@ -311,23 +317,40 @@ def proposals(net: cv2.dnn.Net, photo: Photo) -> list[Proposal]:
     return found
 
 
+def die_odds(photos: list[Photo], kinds: dict[Path, tuple[str, ...]]) -> np.ndarray:
+    """How likely each labelled die (photo by photo, in label order) is to be cut out next: the
+    HARD_KINDS weigh more, a die of no known kind weighs 1."""
+    weights = np.array(
+        [
+            HARD_KINDS.get(kind, 1.0)
+            for photo in photos
+            for kind in kinds.get(photo.path, ("",) * len(photo.dice))
+        ]
+    )
+    return np.asarray(weights / weights.sum())
+
+
 def face_batches(
     photos: list[Photo],
+    kinds: dict[Path, tuple[str, ...]],
     proposed: list[tuple[int, Proposal]],
     rng: np.random.Generator,
     batch: int,
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """Batches of face cut-outs with their labels; ``proposed`` pairs a photo's index with a
-    proposal of the finder in it."""
+    """Batches of face cut-outs with their labels; ``kinds`` gives the kind of each labelled
+    die (see ``die_odds``), ``proposed`` pairs a photo's index with a proposal of the finder
+    in it."""
     images = [_image(p) for p in photos]
     every_die = [(k, die) for k, photo in enumerate(photos) for die in photo.dice]
+    running_odds = np.cumsum(die_odds(photos, kinds))
     wrong = [(k, p) for k, p in proposed if p[3] == 0]
     right = [(k, p) for k, p in proposed if p[3] != 0]
     while True:
         xs: list[np.ndarray] = []
         ys: list[int] = []
         while len(xs) < batch:
-            k, die = every_die[int(rng.integers(len(every_die)))]
+            pick_die = int(np.searchsorted(running_odds, rng.random()))
+            k, die = every_die[min(pick_die, len(every_die) - 1)]
             image, dice = images[k], list(photos[k].dice)
             spots: list[drawn.Spot] = []
             if rng.random() < DRAWN_SHARE:
@@ -367,6 +390,8 @@ def face_batches(
             crop = faces.cut(image, (cx, cy), side, angle=rng.uniform(0, 360))
             if rng.random() < 0.5:
                 crop = crop[:, ::-1]
+            if rng.random() < GLARE_SHARE:
+                crop = drawn.glare(rng, crop)
             if rng.random() < 0.3:
                 crop = cv2.GaussianBlur(crop, (3, 3), rng.uniform(0.3, 1.0))
             if rng.random() < FAR_SHARE:  # a die far away: few pixels, scaled up
@@ -463,7 +488,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"faces: the finder points at {len(proposed)} spots, {wrong} of them no die")
         seeds = range(args.seed, args.seed + len(faces.MODELS))
         readers = [init(FACE_LAYERS, 3, jax.random.PRNGKey(seed)) for seed in seeds]
-        batches = face_batches(photos, proposed, np.random.default_rng(args.seed), 128)
+        kinds = load_kinds(args.shared)
+        batches = face_batches(photos, kinds, proposed, np.random.default_rng(args.seed), 128)
         readers = train("faces", faces_loss, readers, batches, args.face_steps)
         for params, name in zip(readers, faces.MODELS, strict=True):
             export(FACE_LAYERS, params, 3, FACE_VALID, args.out / name)
