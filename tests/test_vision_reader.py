@@ -241,6 +241,21 @@ def test_a_cut_out_that_holds_one_pip_of_a_larger_face_is_not_taken_for_a_1(
     assert values(DiceReader().read(image)) == [2]
 
 
+def test_a_1_read_short_of_sure_is_looked_at_wider(monkeypatch: pytest.MonkeyPatch) -> None:
+    # an angled 2 cut around one of its pips: the face readers say 1, 0.95 sure
+    image = scene([((320, 240), 2)], seed=3)
+    pip = finder.Candidate(315, 233, 44 * 0.6, 0.9)
+    monkeypatch.setattr(finder, "find", lambda net, image, scale=1.0: [pip])
+    one = [0.01, 0.95, 0.02, 0.005, 0.005, 0.005, 0.005]
+    two = [0.001, 0.004, 0.99, 0.002, 0.001, 0.001, 0.001]
+    reads = iter([np.array([one]), np.array([two] * len(WIDER))])
+    monkeypatch.setattr(faces, "read", lambda nets, crops: next(reads)[: len(crops)])
+    assert 0.95 < ONE_SURE
+    (die,) = DiceReader().read(image)
+    assert die.value == 2
+    assert die.box[2] - die.box[0] in {round(pip.side * k) for k in WIDER}
+
+
 def test_an_unsure_spot_on_a_die_already_read_is_part_of_that_die(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -27,8 +27,10 @@ MIN_CONFIDENCE = 0.35
 #: a single pip of a larger face looks like a 1. The finder often guesses a die seen at an angle
 #: smaller than it is, so that the cut-out holds only part of its face. The spot is cut again
 #: WIDER times as large, and the reads at every width are averaged; a width that would take in
-#: a die already read is left out (a side face below a die would read as that die).
-SECOND_LOOK, ONE_SURE, WIDER = 0.5, 0.9, (1.3, 1.6)
+#: a die already read is left out (a side face below a die would read as that die). A 1 read at
+#: least ONE_LIKELY sure counts as a die already read for that, though it is looked at wider
+#: itself: an angled 2 cut around one of its pips can read as a 1 over 0.9 sure.
+SECOND_LOOK, ONE_SURE, ONE_LIKELY, WIDER = 0.5, 0.99, 0.9, (1.3, 1.6)
 #: A spot turned down as no die (or too unsure) that is still at least DOUBTFUL likely to be a
 #: die, and lies on no die read, is reported as doubtful: the player is asked "is this a die?".
 DOUBTFUL = 0.2
@@ -94,15 +96,22 @@ class DiceReader:
         crops = [faces.cut(image, (c.x, c.y), c.side) for c in candidates]
         odds = faces.read(self._faces, crops)
         settled = [_settled(c, o) for c, o in zip(candidates, odds, strict=True)]
-        dice = [c for c, s in zip(candidates, settled, strict=True) if s]
-        # a spot left unsure whose centre lies on a die already read is part of that die (one
-        # of its pips, an edge); any other is looked at again, wider
+        read = [
+            c
+            for c, o, s in zip(candidates, odds, settled, strict=True)
+            if s or (np.argmax(o) == 1 and o.max() >= ONE_LIKELY)
+        ]
+        # a spot left unsure whose centre lies on another die already read is part of that die
+        # (one of its pips, an edge); any other is looked at again, wider
         unsure = [
-            i for i, c in enumerate(candidates) if not settled[i] and not _reaches(c, 0.0, dice)
+            i
+            for i, c in enumerate(candidates)
+            if not settled[i] and not _reaches(c, 0.0, _others(read, c))
         ]
         widths = {
-            i: [k for k in WIDER if not _reaches(candidates[i], candidates[i].side * k, dice)]
+            i: [k for k in WIDER if not _reaches(c, c.side * k, _others(read, c))]
             for i in unsure
+            for c in [candidates[i]]
         }
         wider = {
             (i, k): faces.cut(image, (candidates[i].x, candidates[i].y), candidates[i].side * k)
@@ -216,6 +225,10 @@ def _reaches(candidate: finder.Candidate, side: float, dice: list[finder.Candida
         and abs(candidate.y - die.y) < (side + die.side) / 2
         for die in dice
     )
+
+
+def _others(dice: list[finder.Candidate], candidate: finder.Candidate) -> list[finder.Candidate]:
+    return [die for die in dice if die is not candidate]
 
 
 def _holds(box: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> bool:
