@@ -1,5 +1,8 @@
 """The dice reader's training script: what it trains is what OpenCV runs."""
 
+import ctypes.util
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
@@ -64,3 +67,34 @@ def test_dice_of_the_hard_kinds_are_cut_out_more_often() -> None:
     assert odds.sum() == pytest.approx(1.0)
     assert odds[0] == pytest.approx(train.HARD_KINDS["marbled"] * odds[1])
     assert odds[1] == pytest.approx(odds[2])
+
+
+FAULTS = """
+import resource, sys
+import numpy as np
+if sys.argv[1] == "keep":
+    from companion.vision.train import keep_memory
+    keep_memory()
+block = np.ones(50_000_000 // 8); del block
+before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+for _ in range(5):
+    block = np.ones(50_000_000 // 8); del block
+print(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
+"""
+
+
+def test_a_training_run_keeps_the_memory_a_step_frees_for_the_next() -> None:
+    if not ctypes.util.find_library("c") or sys.platform != "linux":
+        pytest.skip("keep_memory tunes glibc's malloc, on Linux only")
+
+    def faults(how: str) -> int:
+        run = subprocess.run(
+            [sys.executable, "-c", FAULTS, how], capture_output=True, text=True, check=True
+        )
+        return int(run.stdout.split()[-1])
+
+    # a 50 MB block freed and taken again: fresh pages from the kernel each time, unless kept
+    plain = faults("plain")
+    if plain < 1000:
+        pytest.skip(f"this machine's kernel hands a freed block back with {plain} page faults")
+    assert faults("keep") < plain / 20
