@@ -109,9 +109,12 @@ class DiceReader:
             if not settled[i] and not _reaches(c, 0.0, _others(read, c))
         ]
         widths = {
-            i: [k for k in WIDER if not _reaches(c, c.side * k, _others(read, c))]
+            i: [
+                k
+                for k in WIDER
+                if not _reaches(candidates[i], candidates[i].side * k, _others(read, candidates[i]))
+            ]
             for i in unsure
-            for c in [candidates[i]]
         }
         wider = {
             (i, k): faces.cut(image, (candidates[i].x, candidates[i].y), candidates[i].side * k)
