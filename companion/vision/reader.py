@@ -104,16 +104,10 @@ class DiceReader:
         # a spot left unsure whose centre lies on another die already read is part of that die
         # (one of its pips, an edge); any other is looked at again, wider
         unsure = [
-            i
-            for i, c in enumerate(candidates)
-            if not settled[i] and not _reaches(c, 0.0, _others(read, c))
+            i for i, c in enumerate(candidates) if not settled[i] and not _reaches(c, 0.0, read)
         ]
         widths = {
-            i: [
-                k
-                for k in WIDER
-                if not _reaches(candidates[i], candidates[i].side * k, _others(read, candidates[i]))
-            ]
+            i: [k for k in WIDER if not _reaches(candidates[i], candidates[i].side * k, read)]
             for i in unsure
         }
         wider = {
@@ -221,17 +215,15 @@ def _settled(candidate: finder.Candidate, odds: np.ndarray) -> bool:
 
 
 def _reaches(candidate: finder.Candidate, side: float, dice: list[finder.Candidate]) -> bool:
-    """Whether a square of ``side`` around the candidate reaches into any of the dice's
-    squares (with ``side`` 0: whether its centre lies on one of them)."""
+    """Whether a square of ``side`` around the candidate reaches into any other of the dice's
+    squares (with ``side`` 0: whether its centre lies on one of them); the candidate itself,
+    if among the dice, is not one of them."""
     return any(
         abs(candidate.x - die.x) < (side + die.side) / 2
         and abs(candidate.y - die.y) < (side + die.side) / 2
         for die in dice
+        if die is not candidate
     )
-
-
-def _others(dice: list[finder.Candidate], candidate: finder.Candidate) -> list[finder.Candidate]:
-    return [die for die in dice if die is not candidate]
 
 
 def _holds(box: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> bool:
