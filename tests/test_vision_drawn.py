@@ -84,3 +84,16 @@ def test_glare_only_brightens_and_is_never_round_like_a_pip() -> None:
             points = np.argwhere(marks == mark)
             if len(points) >= 10:  # the faint tip of a weak streak may be a few pixels
                 assert _fill(points) < 0.7
+
+
+def test_smear_draws_a_pip_out_along_one_line_and_keeps_its_ink() -> None:
+    white = np.full((60, 60, 3), 255, np.uint8)
+    cv2.circle(white, (30, 30), 4, (0, 0, 0), -1)
+    for seed in range(20):
+        smeared = drawn.smear(np.random.default_rng(seed), white, 14.0)
+        assert smeared.shape == white.shape
+        assert abs(smeared.astype(np.float32).mean() - white.astype(np.float32).mean()) < 0.5
+        ink = np.argwhere(smeared[..., 0] < 230).astype(np.float32)
+        spread = np.sort(np.linalg.eigvalsh(np.cov(ink.T)))
+        assert spread[1] > 3 * spread[0]  # long along the motion, a pip's width across it
+        assert smeared.min() > 0  # the pip's ink is spread out, no longer solid black

@@ -163,6 +163,23 @@ def glare(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
     return np.clip(np.rint(crop * (1 - shine) + white * shine), 0, 255).astype(np.uint8)
 
 
+def smear(rng: np.random.Generator, image: np.ndarray, length: float) -> np.ndarray:
+    """The image blurred along one straight line ``length`` pixels long, at a random angle: a
+    die still rolling, or a camera that moved, while the frame was taken."""
+    reach = max(1, math.ceil(length / 2))
+    kernel = np.zeros((2 * reach + 1, 2 * reach + 1), np.float32)
+    angle = rng.uniform(0, math.pi)
+    dx, dy = math.cos(angle) * length / 2, math.sin(angle) * length / 2
+    cv2.line(
+        kernel,
+        (round(reach - dx), round(reach - dy)),
+        (round(reach + dx), round(reach + dy)),
+        1.0,
+        lineType=cv2.LINE_AA,
+    )
+    return cv2.filter2D(image, -1, kernel / kernel.sum(), borderType=cv2.BORDER_REFLECT)
+
+
 def draw_card(
     rng: np.random.Generator, image: np.ndarray, centre: tuple[float, float], width: float
 ) -> list[Spot]:

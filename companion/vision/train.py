@@ -90,6 +90,9 @@ GLARE_SHARE = 0.25
 #: how many times as often a labelled die of these kinds is cut out as any other: the kinds
 #: read worst on unseen photos (docs/PERFORMANCE.md)
 HARD_KINDS = {"marbled": 2.0, "dark-low-contrast-pips": 2.0}
+#: share of finder crops and face cut-outs smeared as by motion (``drawn.smear``), by up to
+#: SMEAR_REACH of a die's side: webcam frames catch dice still rolling
+SMEAR_SHARE, SMEAR_REACH = 0.1, 0.45
 
 
 def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> Params:
@@ -245,6 +248,9 @@ def finder_batches(
             if rng.random() < 0.5:
                 crop = crop[:, ::-1]
                 pts = np.stack([size - 1 - pts[:, 0], pts[:, 1]], axis=1)
+            if len(sides) and rng.random() < SMEAR_SHARE:
+                side = float(np.median(sides)) / finder.SHRINK
+                crop = drawn.smear(rng, crop, rng.uniform(0.1, SMEAR_REACH) * side)
             crop = colour_jitter(rng, np.ascontiguousarray(crop))
             heat, reg, mask = finder_targets(pts, sides, size)
             xs.append(finder.prepare(crop)[0])
@@ -394,6 +400,9 @@ def face_batches(
                 crop = crop[:, ::-1]
             if rng.random() < GLARE_SHARE:
                 crop = drawn.glare(rng, crop)
+            if rng.random() < SMEAR_SHARE:
+                reach = rng.uniform(0.1, SMEAR_REACH) * faces.SIZE / faces.CONTEXT
+                crop = drawn.smear(rng, crop, reach)
             if rng.random() < 0.3:
                 crop = cv2.GaussianBlur(crop, (3, 3), rng.uniform(0.3, 1.0))
             if rng.random() < FAR_SHARE:  # a die far away: few pixels, scaled up
