@@ -102,9 +102,9 @@ def test_reads_small_dice_in_real_photos(reads: Reads) -> None:
     assert share >= 0.9
 
 
-@pytest.mark.parametrize("factor", [0.5, 3.0, 6.0, 0.0])
+@pytest.mark.parametrize("factor", [0.5, 1.5, 3.0, 6.0, 0.0])
 def test_reads_real_photos_made_larger_and_smaller(factor: float) -> None:
-    # a few photos of each set, their dice 19, 115 and 230 pixels across (0: placed whole in a
+    # a few photos of each set, their dice 19, 57, 115 and 230 pixels across (0: placed whole in a
     # Raspberry Pi Camera Module 3 frame, 4608x2592), read about as well as at their own size
     shared = photo_dir(DEFAULT_SHARED)
     if not all((shared / s / "labels.json").is_file() for s in SETS):
@@ -116,7 +116,7 @@ def test_reads_real_photos_made_larger_and_smaller(factor: float) -> None:
     made = [placed(p) if not factor else resized(p, factor) for p in photos]
     figures = score(scorer, [(r.photo, r.scored(read_dice(r.image))) for r in made])
     assert figures["dice"] > 25
-    assert figures["die_accuracy"] >= 0.95
+    assert figures["die_accuracy"] >= 0.98  # as at their own size, where all are read right
     assert figures["fp_per_image"] <= 0.3
 
 

@@ -25,9 +25,11 @@ THRESHOLD = 0.25  # a weak candidate still goes to the face reader, which may tu
 OVERLAP = 0.45
 # Photos of any size (see ``scales``): the largest look at a photo covers at most FINEST
 # pixels, smaller looks halve it while a die LARGEST pixels across would still be BIG pixels
-# across and the look's longer side is at least COARSEST pixels.
+# across and the look's longer side is at least COARSEST pixels. BIG is the smallest die the
+# finder learnt from most (0.7 times the usual 38 pixels), so that the look the reader takes
+# holds dice 27 to 54 pixels across, the sizes it learnt.
 FINEST = 1280 * 960
-LARGEST, BIG, COARSEST = 320, 32.0, 400
+LARGEST, BIG, COARSEST = 320, 27.0, 400
 
 
 @dataclass(frozen=True)
