@@ -69,6 +69,18 @@ def test_dice_of_the_hard_kinds_are_cut_out_more_often() -> None:
     assert odds[1] == pytest.approx(odds[2])
 
 
+def test_half_the_side_faces_taught_as_no_die_lie_below_their_die() -> None:
+    # where a camera at an angle sees a die's front face, as large and plain as a top face
+    rng = np.random.default_rng(3)
+    spots = np.array([train.beside(rng, (100.0, 100.0), 40.0) for _ in range(2000)]) - 100.0
+    reach = np.hypot(spots[:, 0], spots[:, 1])
+    assert reach.min() >= 0.55 * 40 and reach.max() <= 1.4 * 40
+    below = spots[:, 1] > 2 * np.abs(spots[:, 0])
+    assert 0.5 <= below.mean() <= 0.65
+    others = np.arctan2(spots[~below, 1], spots[~below, 0])
+    assert np.histogram(others, bins=8, range=(-np.pi, np.pi))[0].min() > 50  # every way round
+
+
 FAULTS = """
 import resource, sys
 import numpy as np

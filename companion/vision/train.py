@@ -93,6 +93,8 @@ HARD_KINDS = {"marbled": 2.0, "dark-low-contrast-pips": 2.0}
 #: share of finder crops and face cut-outs smeared as by motion (``drawn.smear``), by up to
 #: SMEAR_REACH of a die's side: webcam frames catch dice still rolling
 SMEAR_SHARE, SMEAR_REACH = 0.1, 0.45
+#: share of the side faces taught as no die that lie below their die (towards the camera)
+FRONT_SHARE = 0.5
 
 
 def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> Params:
@@ -338,6 +340,20 @@ def die_odds(photos: list[Photo], kinds: dict[Path, tuple[str, ...]]) -> np.ndar
     return np.asarray(weights / weights.sum())
 
 
+def beside(
+    rng: np.random.Generator, centre: tuple[float, float], side: float
+) -> tuple[float, float]:
+    """A spot beside a die, to be taught as no die: on one of its side faces, or half on the
+    die and half on the floor. FRONT_SHARE of them lie below it, where a camera at an angle
+    sees the die's front face whole, as large as its top face."""
+    if rng.random() < FRONT_SHARE:
+        angle = math.pi / 2 + rng.normal(0, 0.25)
+    else:
+        angle = rng.integers(8) * math.pi / 4 + rng.normal(0, 0.2)
+    reach = rng.uniform(0.55, 1.4) * side
+    return centre[0] + reach * math.cos(angle), centre[1] + reach * math.sin(angle)
+
+
 def face_batches(
     photos: list[Photo],
     kinds: dict[Path, tuple[str, ...]],
@@ -383,10 +399,7 @@ def face_batches(
                 cy += rng.normal(0, 0.04) * side
             elif rng.random() < 0.35:  # not a die: a side face, off a die's centre, elsewhere
                 if rng.random() < 0.7:
-                    # a side face (seen at an angle) or half of this die and half of the floor
-                    angle = rng.integers(8) * math.pi / 4 + rng.normal(0, 0.2)
-                    reach = rng.uniform(0.55, 1.4) * side
-                    cx, cy = cx + reach * math.cos(angle), cy + reach * math.sin(angle)
+                    cx, cy = beside(rng, (cx, cy), side)
                 else:
                     cx, cy = rng.uniform(0, image.shape[1]), rng.uniform(0, image.shape[0])
                 label = 0
