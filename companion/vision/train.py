@@ -90,8 +90,8 @@ GLARE_SHARE = 0.25
 #: how many times as often a labelled die of these kinds is cut out as any other: the kinds
 #: read worst on unseen photos (docs/PERFORMANCE.md)
 HARD_KINDS = {"marbled": 2.0, "dark-low-contrast-pips": 2.0}
-#: share of finder crops and face cut-outs smeared as by motion (``drawn.smear``), by up to
-#: SMEAR_REACH of a die's side: webcam frames catch dice still rolling
+#: share of the finder's crops smeared as by motion (``drawn.smear``), by up to SMEAR_REACH of
+#: a die's side: webcam frames catch dice still rolling
 SMEAR_SHARE, SMEAR_REACH = 0.1, 0.45
 #: share of the side faces taught as no die that lie below their die (towards the camera)
 FRONT_SHARE = 0.5
@@ -413,9 +413,6 @@ def face_batches(
                 crop = crop[:, ::-1]
             if rng.random() < GLARE_SHARE:
                 crop = drawn.glare(rng, crop)
-            if rng.random() < SMEAR_SHARE:
-                reach = rng.uniform(0.1, SMEAR_REACH) * faces.SIZE / faces.CONTEXT
-                crop = drawn.smear(rng, crop, reach)
             if rng.random() < 0.3:
                 crop = cv2.GaussianBlur(crop, (3, 3), rng.uniform(0.3, 1.0))
             if rng.random() < FAR_SHARE:  # a die far away: few pixels, scaled up
