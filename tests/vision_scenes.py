@@ -162,9 +162,10 @@ def tumbling(frames: int) -> list[np.ndarray]:
 
 def faint_die_scene() -> np.ndarray:
     """Two plain dice, and a 4 that barely shows against the table (a fifth of its contrast)."""
+    shown = 0.21
     image = table(seed=3)
     draw_die(image, (200, 200), 44, 3, "white", "black")
     draw_die(image, (350, 250), 44, 5, "red", "white")
     faint = image.copy()
     draw_die(faint, (500, 150), 40, 4, "white", "black", angle=20)
-    return finish(cv2.addWeighted(faint, 0.2, image, 0.8, 0), seed=3)
+    return finish(cv2.addWeighted(faint, shown, image, 1 - shown, 0), seed=3)

@@ -21,7 +21,7 @@ from companion.vision.colours import colour_name
 MODELS = Path(__file__).parent / "models"
 
 #: A candidate is reported as a die when the reader is at least this sure of it.
-MIN_CONFIDENCE = 0.35
+MIN_CONFIDENCE = 0.4
 #: A spot is looked at again, wider, when it reads as no die or as a die with less than
 #: SECOND_LOOK confidence, or as a 1 the face readers give less than ONE_SURE: a cut-out around
 #: a single pip of a larger face looks like a 1. The finder often guesses a die seen at an angle
@@ -140,7 +140,7 @@ class DiceReader:
             if value and confidence >= MIN_CONFIDENCE:
                 seen.append(SeenDie(value, box, colour_name(crop), round(confidence, 3)))
                 continue
-            likely = (1 - float(o[0])) * min(1.0, candidate.score * 2)
+            likely = (1 - float(o[0])) * _trust(candidate)
             if likely >= DOUBTFUL:
                 doubts.append(Doubt(box, round(likely, 3), 1 + int(np.argmax(o[1:]))))
         # a doubtful spot on a die read is part of that die, and one on a likelier doubtful
@@ -202,8 +202,13 @@ def _scaled(found: list[finder.Candidate], k: float) -> list[finder.Candidate]:
 
 def _confidence(candidate: finder.Candidate, odds: np.ndarray) -> float:
     """How sure the reader is of its likeliest answer: the face reader's probability, less
-    when the finder was unsure of the spot."""
-    return float(odds.max()) * min(1.0, candidate.score * 2)
+    when the finder was less than fairly sure of the spot."""
+    return float(odds.max()) * _trust(candidate)
+
+
+def _trust(candidate: finder.Candidate) -> float:
+    """How far the finder's score for a spot is taken on trust: fully from FAIRLY_SURE up."""
+    return min(1.0, candidate.score / FAIRLY_SURE)
 
 
 def _settled(candidate: finder.Candidate, odds: np.ndarray) -> bool:
