@@ -353,6 +353,13 @@ def test_zf23_melee_weapons_and_crush_skull_need_a_strong_survivor() -> None:
     refused(game, "improvise", "ZF-23", survivor=average, zombie=body, card="Crush Skull")
 
 
+def test_zf23_crush_skull_is_offered_only_to_a_strong_survivor_without_a_weapon() -> None:
+    game = _fight(survivor="Average Survivor", weapon=("Pistol", 2))
+    (offer,) = [spec for spec in game.legal_actions() if spec.kind == "improvise"]
+    cards = next(f.options for f in offer.fields if f.name == "card")
+    assert "Torch" in cards and "Crush Skull" not in cards
+
+
 def test_zf24_a_firearm_spends_a_use_on_every_attack() -> None:
     game = act(_fight(weapon=("Pistol", 2)), "aim", survivor=2, zombie=3)
     after = roll(game, 3, 3)

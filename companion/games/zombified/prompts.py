@@ -149,10 +149,12 @@ def _fire(table: Table) -> list[ActionSpec]:
     if armed:
         shooters = _survivors(table, armed, "The armed survivor")
         specs.append(ActionSpec("aim", "Attack with a weapon", fields=(shooters, incoming)))
-    bare = [s.id for s in able if can_improvise(table, s)]
+    bare = [s for s in able if can_improvise(table, s)]
     if bare:
-        impromptu = _cards(table, names(EVENT, IMPROMPTU), "The impromptu attack card")
-        fighters = _survivors(table, bare, "The survivor without a weapon")
+        strong = any(kind(s.card).strong for s in bare)
+        usable = [n for n in names(EVENT, IMPROMPTU) if strong or not kind(n).needs_strong]
+        impromptu = _cards(table, usable, "The impromptu attack card")
+        fighters = _survivors(table, (s.id for s in bare), "The survivor without a weapon")
         fields = (fighters, incoming, impromptu)
         specs.append(ActionSpec("improvise", "Impromptu attack", fields=fields))
     specs.append(ActionSpec("next", "No more attacks"))
