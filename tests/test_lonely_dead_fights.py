@@ -269,6 +269,12 @@ def test_ld5_affinity_lets_an_item_of_the_survivors_suit_answer_one_off() -> Non
     assert unmatched.survivors[0].items == ("6C",) and unmatched.survivors[0].wounds == 1
 
 
+def test_ld5_an_item_that_matches_exactly_needs_no_affinity() -> None:
+    result = roll_step(fighting(survivor("AC", "10C", items=("6C",))), 1, 5)  # the total is 6
+    assert rules_of(result)[:2] == ["LD-23", "LD-24"]
+    assert "answers to 6" in result.rulings[0].text
+
+
 def test_ldr13_items_go_kill_extra_heal_swap_and_useless_ones_stay() -> None:
     items = ("7S", "7H", "7D", "7C")  # swap, heal, extra die, kill: all answer to 7
     result = roll_step(fighting(survivor("AS", "9S", items=items)), 3, 4)

@@ -40,9 +40,12 @@ def status(fight: Fight, against: int) -> str:
 def match(item: str, dice: Sequence[int], affinity: str) -> int | None:
     """The die or total an item's number answers to, or ``None`` (LD-23, LD-5, LD-R13).
 
-    Affinity lets an item of the survivor's own suit answer to a number one off.
+    Affinity lets an item of the survivor's own suit answer to a number one off, when no die
+    nor the total shows its own number.
     """
     targets = sorted({*dice, sum(dice)})
+    if value(item) in targets:
+        return value(item)
     reach = 1 if suit(item) == affinity else 0
     for target in targets:
         if abs(value(item) - target) <= reach:
