@@ -230,6 +230,14 @@ def test_ldr6_ld42_ldr18_a_survivor_dies_at_its_limit_and_is_replaced() -> None:
     assert [s.card for s in dealt.game.survivors] == ["AC", "QH", "KD", "JC"]  # type: ignore[attr-defined]
 
 
+def test_ldr19_a_place_waiting_for_a_new_survivor_keeps_its_number() -> None:
+    board = (*started().survivors[:2], survivor("KD", "9D", wounds=2), started().survivors[3])
+    game = roll(fighting(*board), 1, 2)
+    assert "Deal a new survivor 3" in game.prompt().text
+    shown = [(s["number"], s["card"]) for s in game.view()["survivors"]]
+    assert shown == [(1, "AS"), (2, "QH"), (4, "JC")]
+
+
 def test_ld4_a_queen_survives_two_wounds_and_falls_at_the_third() -> None:
     game = roll(fighting(survivor("QS", "9S", wounds=1)), 1, 2)
     assert game.survivors[0].wounds == 2 and game.survivors[0].card == "QS"

@@ -42,9 +42,24 @@ def _card(card: str) -> dict[str, JSON]:
     return {"card": card, "label": show(card), "value": value(card)}
 
 
+def places(game: LonelyDead) -> list[int]:
+    """Each survivor's number on the table: a place waiting for a new survivor from the
+    Safehouse keeps its number, so the others keep theirs (LD-R19)."""
+    empty = {need.position for need in game.pending if need.kind == "replace"}
+    numbers = []
+    place = 0
+    for _ in game.survivors:
+        while place in empty:
+            place += 1
+        place += 1
+        numbers.append(place)
+    return numbers
+
+
 def board(game: LonelyDead) -> dict[str, JSON]:
     phase = STEP_PHASE[game.step]
     fight = game.fight
+    numbers = places(game)
     return {
         "round": game.round,
         "step": game.step,
@@ -52,7 +67,7 @@ def board(game: LonelyDead) -> dict[str, JSON]:
         "phases": [{"key": key, "name": name, "current": key == phase} for key, name in PHASES],
         "survivors": [
             {
-                "number": i + 1,
+                "number": numbers[i],
                 **_card(s.card),
                 "suit": SUIT_NAMES[s.suit],
                 "wounds": s.wounds,
