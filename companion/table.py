@@ -26,6 +26,7 @@ from companion.dice import Roll
 from companion.games import GAMES
 from companion.games.core import Action, Game, RuleError, SetupError
 from companion.history import CorrectionError, Entry, History, ReplayTooLong, SettingError
+from companion.players import key as player_key
 from companion.store import DamagedGame, Event, GameRecord, Store
 
 EXPORT_FORMAT = "zombie-table/game"
@@ -310,11 +311,14 @@ class Table:
             history = History(kind, setup)
         except SetupError as exc:
             raise TableError(str(exc)) from exc
+        names = history.game.players()
+        # "Ana" and "ana" are one player (companion.players); checked here, not in the games'
+        # setup, because stored games are replayed through that and older ones must still open
+        if len({player_key(name) for name in names}) < len(names):
+            raise TableError("two players have the same name (case and spacing aside)")
         game_id = secrets.token_hex(4)
         with self._lock:
-            self.store.create_game(
-                game_id, kind, dict(setup), list(history.game.players()), self.clock()
-            )
+            self.store.create_game(game_id, kind, dict(setup), list(names), self.clock())
             self._histories[game_id] = history
             self._deleted.discard(game_id)
         return game_id

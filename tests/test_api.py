@@ -77,6 +77,9 @@ def test_bad_bodies_get_clear_400s(client: FlaskClient) -> None:
     assert response.status_code == 400 and "unknown game" in response.get_json()["error"]
     response = client.post("/api/games", json={"kind": "zombie-dice", "setup": {"players": ["A"]}})
     assert response.status_code == 400 and "2 to 8" in response.get_json()["error"]
+    setup = {"players": ["Ana", "Ben", "ana "]}
+    response = client.post("/api/games", json={"kind": "zombie-dice", "setup": setup})
+    assert response.status_code == 400 and "same name" in response.get_json()["error"]
     assert client.get("/api/games/nope").status_code == 404
 
 
