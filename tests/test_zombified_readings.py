@@ -240,4 +240,4 @@ def test_zfr15_players_tied_for_most_survivors_share_the_win() -> None:
     assert game.table.phase == "over"
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == ("Ann", "Bob")
-    assert outcome.reason == "tied at 1 survivors"
+    assert outcome.reason == "tied at 1 survivor"

@@ -487,6 +487,12 @@ def player_names(raw: JSON, low: int, high: int, wrong_count: str) -> tuple[str,
     return names
 
 
+def plural(n: int, word: str) -> str:
+    """``n`` and the word, in the plural unless ``n`` is 1: "1 brain", "3 brains", "2 dice"."""
+    many = "dice" if word == "die" else f"{word}s"
+    return f"{n} {word if n == 1 else many}"
+
+
 def parse_roll(action: Action) -> Roll:
     """The roll inside an action, or a :class:`RuleError` saying it is missing or malformed."""
     try:

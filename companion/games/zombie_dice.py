@@ -34,6 +34,7 @@ from companion.games.core import (
     check_roll,
     parse_roll,
     player_names,
+    plural,
     unknown_action,
 )
 from companion.games.zombie_dice_advice import TurnPosition, advise
@@ -163,10 +164,6 @@ def _describe(trio: Trio) -> str:
     return ", ".join(parts) if parts else "none"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def face_of(color: str, value: int | str) -> str:
     """The symbol a die shows: a symbol name as given, or a pip value through :data:`PIP_FACES`."""
     if isinstance(value, int):
@@ -268,10 +265,10 @@ class ZombieDice(Game):
             refill = ""
             if self.needs_refill():
                 refill = (
-                    f"put your {_plural(sum(self.brains), 'brain')} back in the cup "
+                    f"put your {plural(sum(self.brains), 'brain')} back in the cup "
                     "(the table keeps the count), then "
                 )
-            banked = _plural(self.turn_brains(), "brain")
+            banked = plural(self.turn_brains(), "brain")
             text = f"{self.player}: stop and bank {banked}, or {refill}{dice} and roll."
         return Prompt(text, self.player, self.roll_request(), "roll")
 
@@ -286,7 +283,7 @@ class ZombieDice(Game):
         )
         if self.rolls == 0:
             return [roll]
-        stop = ActionSpec("stop", f"Stop and bank {_plural(self.turn_brains(), 'brain')}")
+        stop = ActionSpec("stop", f"Stop and bank {plural(self.turn_brains(), 'brain')}")
         return [roll, stop]
 
     def outcome(self) -> Outcome | None:
@@ -372,7 +369,7 @@ class ZombieDice(Game):
             rulings.append(
                 Ruling(
                     "ZD-R7",
-                    f"Cup ran low: {_plural(sum(self.brains), 'brain')} went back in the cup; "
+                    f"Cup ran low: {plural(sum(self.brains), 'brain')} went back in the cup; "
                     f"{self.player} keeps the count ({game.noted}).",
                 )
             )
@@ -407,8 +404,8 @@ class ZombieDice(Game):
             Ruling(
                 "ZD-4",
                 f"{self.player} rolled {symbols}: "
-                f"turn so far {_plural(game.turn_brains(), 'brain')}, "
-                f"{_plural(sum(game.shotguns), 'shotgun')}, {sum(game.feet)} feet.",
+                f"turn so far {plural(game.turn_brains(), 'brain')}, "
+                f"{plural(sum(game.shotguns), 'shotgun')}, {sum(game.feet)} feet.",
             )
         )
         if sum(game.shotguns) >= 3:
@@ -417,7 +414,7 @@ class ZombieDice(Game):
                 Ruling(
                     "ZD-5",
                     f"Three shotguns: {self.player}'s turn is over, nothing banked "
-                    f"({_plural(lost, 'brain')} lost).",
+                    f"({plural(lost, 'brain')} lost).",
                 )
             )
             game = replace(game, last=f"{self.player}: three shotguns, turn over, nothing banked.")
@@ -432,7 +429,7 @@ class ZombieDice(Game):
         rulings = [
             Ruling(
                 "ZD-6",
-                f"{self.player} stops and banks {_plural(gained, 'brain')}: "
+                f"{self.player} stops and banks {plural(gained, 'brain')}: "
                 f"{scores[self.seat]} in all.",
             )
         ]
@@ -446,7 +443,7 @@ class ZombieDice(Game):
             self,
             scores=tuple(scores),
             final=final,
-            last=f"{self.player} banked {_plural(gained, 'brain')}.",
+            last=f"{self.player} banked {plural(gained, 'brain')}.",
         )
         return game._next_turn(rulings, ())
 

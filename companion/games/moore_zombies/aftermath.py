@@ -14,6 +14,7 @@ from companion.games.core import (
     check_roll,
     int_param,
     parse_roll,
+    plural,
 )
 from companion.games.moore_zombies.cards import (
     JOKERS,
@@ -24,7 +25,6 @@ from companion.games.moore_zombies.cards import (
     listing,
     name,
     number,
-    plural,
     shown,
     without,
 )

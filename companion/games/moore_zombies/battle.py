@@ -12,6 +12,7 @@ from companion.games.core import (
     RuleError,
     check_roll,
     parse_roll,
+    plural,
     str_param,
 )
 from companion.games.moore_zombies import aftermath
@@ -28,7 +29,6 @@ from companion.games.moore_zombies.cards import (
     kind,
     limit_kind,
     listing,
-    plural,
     shown,
     without,
 )

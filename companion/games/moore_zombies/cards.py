@@ -108,8 +108,3 @@ def shown(card: str) -> str:
 def listing(cards: Iterable[str]) -> str:
     listed = [shown(card) for card in cards]
     return ", ".join(listed) if listed else "none"
-
-
-def plural(n: int, word: str) -> str:
-    many = "dice" if word == "die" else f"{word}s"
-    return f"{n} {word if n == 1 else many}"

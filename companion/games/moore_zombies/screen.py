@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from companion.games.core import JSON, ActionSpec, Field, Prompt
+from companion.games.core import JSON, ActionSpec, Field, Prompt, plural
 from companion.games.moore_zombies import aftermath, battle
 from companion.games.moore_zombies.board import Slots
 from companion.games.moore_zombies.cards import (
@@ -19,7 +19,6 @@ from companion.games.moore_zombies.cards import (
     kind,
     listing,
     number,
-    plural,
     shown,
 )
 

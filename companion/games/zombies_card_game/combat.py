@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.core import JSON
+from companion.games.core import JSON, plural
 
 KILL = 4  # a combat roll of this or more kills the zombie (ZC-11)
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass(frozen=True)

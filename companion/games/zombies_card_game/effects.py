@@ -22,8 +22,9 @@ from companion.games.core import (
     Ruling,
     Step,
     int_param,
+    plural,
 )
-from companion.games.zombies_card_game.combat import Record, plural
+from companion.games.zombies_card_game.combat import Record
 from companion.games.zombies_card_game.phases import (
     AFTER,
     FIGHT,

@@ -26,10 +26,11 @@ from companion.games.core import (
     int_param,
     parse_roll,
     player_names,
+    plural,
     unknown_action,
 )
 from companion.games.zombies_card_game import effects
-from companion.games.zombies_card_game.combat import KILL, Fight, Payment, Record, plural
+from companion.games.zombies_card_game.combat import KILL, Fight, Payment, Record
 from companion.games.zombies_card_game.phases import (
     AFTER,
     FIGHT,

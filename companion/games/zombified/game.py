@@ -22,6 +22,7 @@ from companion.games.core import (
     SetupError,
     Step,
     player_names,
+    plural,
     unknown_action,
 )
 from companion.games.zombified import prompts, screen
@@ -167,7 +168,8 @@ class Zombified(Game):
         winners = tuple(
             t.name for t, n in zip(self.table.tableaus, counts, strict=True) if n == best
         )
-        reason = f"most survivors ({best})" if len(winners) == 1 else f"tied at {best} survivors"
+        tied = f"tied at {plural(best, 'survivor')}"
+        reason = f"most survivors ({best})" if len(winners) == 1 else tied
         return Outcome(winners, reason)
 
     def view(self) -> dict[str, JSON]:
