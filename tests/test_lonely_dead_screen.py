@@ -208,6 +208,8 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     checked(page)
     assert page.find_element(By.ID, "ending").is_displayed()
     assert "the survivors win" in page.find_element(By.ID, "ending").text
+    shown = page.find_element(By.ID, "prompt").text
+    assert shown == "Game over: The Horde gave up in round 3: the survivors win.", shown
     check_axe(page)
     assert [e for e in page.get_log("browser") if e["level"] == "SEVERE"] == []  # type: ignore[attr-defined]
 

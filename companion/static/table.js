@@ -449,7 +449,8 @@ Object.assign(ZT, {
   endLine(snapshot) {
     const winners = snapshot.outcome?.winners || [];
     const reason = snapshot.outcome?.reason;
-    return `${winners.length ? `${winners.join(" and ")} won` : "Game over"}${reason ? `: ${reason}` : ""}.`;
+    const line = `${winners.length ? `${winners.join(" and ")} won` : "Game over"}${reason ? `: ${reason}` : ""}`;
+    return /[.!?]$/.test(line) ? line : `${line}.`;  // a reason may end its own sentence
   },
 
   renderEnding(snapshot) {
