@@ -42,12 +42,13 @@
     const view = snapshot.view;
     const t = view.treasure;
     const revives = snapshot.legal.filter((s) => s.kind === "revive");
+    const over = snapshot.outcome && !t.card; // no battle is coming: none is announced
     return el("section", { class: "mz-stake", "aria-label": "The treasure at stake" },
       el("div", { class: "mz-stake-card" },
-        t.card ? card(t.card, "big") : ZT.playingCard("", { size: "big", down: true }),
+        t.card ? card(t.card, "big") : over ? null : ZT.playingCard("", { size: "big", down: true }),
         el("div", { class: "mz-stake-words" },
-          el("strong", {}, view.final ? `Battle ${view.battle}, the last` : `Battle ${view.battle}`),
-          el("span", {}, t.card ? `${plural(t.points, "point")}${t.zombie ? ", zombie treasure: no revive" : ""}` : "treasure card face down"),
+          el("strong", {}, over ? "No more battles" : view.final ? `Battle ${view.battle}, the last` : `Battle ${view.battle}`),
+          el("span", {}, t.card ? `${plural(t.points, "point")}${t.zombie ? ", zombie treasure: no revive" : ""}` : over ? "the game is over" : "treasure card face down"),
           el("span", { class: "mz-pile" }, el("span", { class: "mz-back", "aria-hidden": "true" }, String(t.pile)),
             `${plural(t.pile, "card")} in the treasure pile`),
           t.zombies_in_pile.length ? el("span", { class: "mz-note" }, "zombies shuffled in: ", cards(t.zombies_in_pile)) : null)),
