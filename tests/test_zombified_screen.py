@@ -76,6 +76,25 @@ def test_a_whole_game_through_the_screen_alone(server: Server, tmp_path: Path, s
         play_a_whole_game(page, f"{server.url}/games/{game['id']}")
 
 
+def test_eight_players_leave_a_phone_room_for_the_board_and_the_entry(
+    server: Server, tmp_path: Path
+) -> None:
+    """On a phone, eight chips with their notes would fill half the screen: only the current
+    player's chip keeps its note, and the strip stays within a quarter of the height."""
+    status, game = server.post("/api/games", {"kind": "zombified", "setup": {"players": PLAYERS}})
+    assert status == 201, game
+    with open_screen(tmp_path, "phone") as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        for name in STARTING:
+            card(page, name)
+        bar(page, "draw")
+        strip = page.find_element(By.ID, "scores")
+        assert strip.size["height"] <= SIZES["phone"][1] / 4, strip.size
+        notes = [n.text for n in strip.find_elements(By.CSS_SELECTOR, ".note") if n.is_displayed()]
+        assert notes == ["survivor · 8 in hand"]  # Ann's, whose turn it is
+        assert page.find_element(By.ID, "entry").size["height"] >= 200
+
+
 def play_a_whole_game(page: WebDriver, url: str) -> None:
     open_game(page, url)
     check_axe(page)
