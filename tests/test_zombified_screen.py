@@ -95,6 +95,34 @@ def test_eight_players_leave_a_phone_room_for_the_board_and_the_entry(
         assert page.find_element(By.ID, "entry").size["height"] >= 200
 
 
+#: The words of the entry's card names that the page broke across lines.
+BROKEN_WORDS = """
+const broken = [];
+for (const name of document.querySelectorAll('#entry .playcard-name')) {
+  const text = name.firstChild;
+  for (const match of text.textContent.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, match.index);
+    range.setEnd(text, match.index + match[0].length);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    if (lines.size > 1) broken.push(match[0]);
+  }
+}
+return broken;
+"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_card_names_break_between_words_only(server: Server, tmp_path: Path, size: str) -> None:
+    status, game = server.post("/api/games", {"kind": "zombified", "setup": {"players": PLAYERS}})
+    assert status == 201, game
+    with open_screen(tmp_path, size) as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        names = [n for n, _ in offered(page, "The survivor dealt")]
+        assert "Combat Professional" in names
+        assert page.execute_script(BROKEN_WORDS) == []
+
+
 def play_a_whole_game(page: WebDriver, url: str) -> None:
     open_game(page, url)
     check_axe(page)
