@@ -69,6 +69,20 @@ def test_every_page_fits_and_passes_axe(server: Server, screen: WebDriver) -> No
     assert tops[1] < screen.execute_script("return innerHeight")  # the QR code near the top
 
 
+def test_the_lists_of_games_are_links_big_enough_to_tap(server: Server, screen: WebDriver) -> None:
+    """The rules index and the home page's other games in play: each game a 48 px target."""
+    for players in (["Ann", "Bob"], ["Cat", "Dan"]):
+        server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": players}})
+    for path, count in (("/rules", 5), ("/", 1)):
+        screen.get(server.url + path)
+        wait(screen, "document.readyState === 'complete'")
+        heights = screen.execute_script(
+            "return [...document.querySelectorAll('.games a')]"
+            ".map((a) => a.getBoundingClientRect().height)"
+        )
+        assert len(heights) == count and min(heights) >= 48, (path, heights)
+
+
 def test_settings_keep_the_display_and_the_players(server: Server, screen: WebDriver) -> None:
     screen.get(server.url + "/settings")
     wait(screen, "document.querySelector('#known-players p, #known-players ul') !== null")
