@@ -153,6 +153,9 @@ def play_a_whole_game(page: WebDriver, url: str) -> None:
         if shows(page, "roll"):
             roll(page, 6)
     assert "Ann won" in page.find_element(By.ID, "prompt").text
+    # Her last map card won the game as it was laid: its zombie is nobody's to fight.
+    assert page.execute_script("return ZT.snapshot.view.zombies_left") == 1
+    assert "still to fight" not in page.find_element(By.ID, "board").text
     check_screen(page, ("#prompt", "#scores", "#bar-actions > :first-child"))
     check_axe(page)
 

@@ -47,7 +47,8 @@
       mapCard(top, { extra: "zc-here" }),
       el("div", { class: "zc-here-notes" },
         el("div", { class: "zc-label" }, `Current location, laid by ${top.owner}`),
-        fighting || view.zombies_left ? el("div", { class: "zc-left" }, `${view.zombies_left} still to fight`) : null,
+        fighting || (view.zombies_left && view.phase !== "over") // nobody fights once someone won
+          ? el("div", { class: "zc-left" }, `${view.zombies_left} still to fight`) : null,
         view.roll_change ? el("div", { class: "zc-change" }, `Next roll ${signed(view.roll_change)} from cards`) : null,
         view.fighting_over ? el("div", { class: "zc-over" }, "Fighting is over for this turn") : null));
   }
