@@ -109,6 +109,19 @@ def test_the_default_setup_shown_on_the_home_page_starts_a_game(
     assert game["view"]["effects"]["clubs"]["effect"] == "kill"
 
 
+def test_the_ranks_and_the_suits_are_rows_of_targets_apart(server: Server, page: WebDriver) -> None:
+    """The card picker's last rank row and its suits keep the 8 px between targets."""
+    start_from_home(page, server)
+    face(page, 2)
+    step(page, '#bar-actions [data-action="remove"]')
+    gap = page.execute_script(
+        "const rows = document.querySelectorAll('#entry .card-picker .chips');"
+        "const last = [...rows[0].children].at(-1).getBoundingClientRect();"
+        "return rows[1].children[0].getBoundingClientRect().top - last.bottom;"
+    )
+    assert gap >= 8, gap
+
+
 def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> None:
     start_from_home(page, server)
     checked(page)
