@@ -251,6 +251,28 @@ def test_a_spectator_sees_the_game_without_controls(server: Server, screen: WebD
     check(page)
 
 
+def test_the_board_never_covers_the_action_bar(server: Server, tmp_path: Path) -> None:
+    """Eight players and the largest text on a phone leave the stage less than the board's
+    usual 6rem: the board gives way instead of spilling over the entry and the action bar."""
+    players = ["Anastasia", "Bartholomew", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": players}})
+    assert status == 201
+    dice = [{"value": "brain", "color": "green"}, {"value": "feet", "color": "green"}]
+    dice.append({"value": "shotgun", "color": "yellow"})
+    server.post(f"/api/games/{game['id']}/rolls", {"dice": dice})
+    with open_screen(tmp_path, "phone") as page:
+        page.get(server.url + "/settings")
+        page.execute_script("localStorage.setItem('zt-display', '{\"text\": \"largest\"}')")
+        page.get(f"{server.url}/games/{game['id']}")
+        live(page)
+        unlock_screen(page)
+        wait(page, "document.querySelector('#entry .zd-cell') !== null")
+        board, entry, bar = (
+            page.find_element(By.ID, name).rect for name in ("board", "entry", "bar")
+        )
+        assert board["y"] + board["height"] <= entry["y"] <= bar["y"], (board, entry, bar)
+
+
 def test_a_refusal_names_its_rule_and_stays(server: Server, screen: WebDriver) -> None:
     status, game = server.post(
         "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}
