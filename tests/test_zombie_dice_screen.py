@@ -273,6 +273,47 @@ def test_the_board_never_covers_the_action_bar(server: Server, tmp_path: Path) -
         assert board["y"] + board["height"] <= entry["y"] <= bar["y"], (board, entry, bar)
 
 
+def test_on_a_phone_what_an_undo_took_back_keeps_to_two_lines(
+    server: Server, tmp_path: Path
+) -> None:
+    """A long "Undone: ..." would push the dice grid out of sight: on a phone it shows two
+    lines, the whole grid stays in view, and a tap on the words shows them all."""
+    players = ["Ana", "Ben", "Cy"]
+    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": players}})
+    assert status == 201
+    rolls = [
+        [("brain", "green"), ("shotgun", "red"), ("shotgun", "yellow")],
+        [("brain", "green"), ("brain", "green"), ("shotgun", "red")],  # the third shotgun
+    ]
+    for dice in rolls:
+        body = {"dice": [{"value": value, "color": color} for value, color in dice]}
+        assert server.post(f"/api/games/{game['id']}/rolls", body)[0] == 200
+    with open_screen(tmp_path, "phone") as page:
+        page.get(f"{server.url}/games/{game['id']}")
+        live(page)
+        unlock_screen(page)
+        tap(page, "#undo")
+        wait(page, "ZT.snapshot.log.length === 1")
+        words = page.find_element(By.CSS_SELECTOR, "#notice .words")
+        line = float(
+            page.execute_script(
+                "return parseFloat(getComputedStyle(arguments[0]).lineHeight)", words
+            )
+        )
+        assert words.size["height"] <= 2 * line + 1, (words.size, line)
+        check(page)
+        entry = page.find_element(By.ID, "entry")
+        last = page.find_elements(By.CSS_SELECTOR, "#entry .zd-grid .zd-cell")[-1]
+        assert last.rect["y"] + last.rect["height"] <= entry.rect["y"] + entry.rect["height"] + 0.5
+        words.click()
+        wait(
+            page,
+            "document.querySelector('#notice .words').scrollHeight <= "
+            "document.querySelector('#notice .words').clientHeight",
+        )
+        assert words.size["height"] > 2 * line + 1
+
+
 def test_a_refusal_names_its_rule_and_stays(server: Server, screen: WebDriver) -> None:
     status, game = server.post(
         "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}

@@ -60,7 +60,8 @@ const ZT = {
   notice(text, options) {
     const { rule, kind } = options || {};
     const box = document.getElementById("notice");
-    const body = ZT.el("div", { class: "text" }, ZT.el("p", { class: "words" }, text), ZT.ruleChip(rule));
+    const words = ZT.el("p", { class: "words", onclick: () => words.classList.add("open") }, text);
+    const body = ZT.el("div", { class: "text" }, words, ZT.ruleChip(rule));
     box.replaceChildren(body, ZT.el("button", {
       class: "close", "aria-label": "Dismiss", onclick: () => ZT.clearNotice(),
     }, "✕"));
