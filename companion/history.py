@@ -118,9 +118,10 @@ class History:
             try:
                 game, entry = self._step(states[-1], before.seq, action, before.corrected or n == 0)
             except RuleError as exc:
-                what = "the corrected roll" if n == 0 else f"action #{before.seq} ({action.kind})"
-                raise CorrectionError(
-                    f"Cannot correct: {what} would no longer be legal: {exc.reason} ({exc.rule})"
+                whose = f"{before.player}'s" if before.player else "a"
+                what = "the corrected roll" if n == 0 else f"{whose} later move ({action.kind})"
+                raise CorrectionError(  # the rule it breaks goes with it (exc.rule)
+                    f"Cannot correct: {what} would no longer be legal: {exc.reason}"
                 ) from exc
             states.append(game)
             entries.append(entry)

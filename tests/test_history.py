@@ -51,8 +51,11 @@ def test_correct_refuses_when_a_later_action_becomes_illegal() -> None:
     act(history, "yB gS gF")  # 2 shotguns so far
     act(history, "stop")
     before = history.game
-    with pytest.raises(CorrectionError, match="action #2 \\(stop\\)"):
+    with pytest.raises(CorrectionError, match="Ana's later move \\(stop\\)") as refused:
         history.correct(1, roll("yS gS gF"))  # would be three shotguns: no stop after a bust
+    cause = refused.value.__cause__
+    assert isinstance(cause, RuleError) and cause.rule == "ZD-3"
+    assert "ZD-3" not in str(refused.value)  # the rule goes with the refusal, not in its words
     assert history.game == before
 
 
