@@ -68,12 +68,18 @@ def whose(page: WebDriver, legend: str, name: str, owner: str, scope: str) -> st
     return str(found)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_whole_game_through_the_screen_alone(server: Server, tmp_path: Path, size: str) -> None:
+def new_game(server: Server) -> str:
+    """The page of a new game of PLAYERS, started over the API."""
     status, game = server.post("/api/games", {"kind": "zombified", "setup": {"players": PLAYERS}})
     assert status == 201, game
+    return f"{server.url}/games/{game['id']}"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_whole_game_through_the_screen_alone(server: Server, tmp_path: Path, size: str) -> None:
+    url = new_game(server)
     with open_screen(tmp_path, size) as page:
-        play_a_whole_game(page, f"{server.url}/games/{game['id']}")
+        play_a_whole_game(page, url)
 
 
 def test_eight_players_leave_a_phone_room_for_the_board_and_the_entry(
@@ -81,10 +87,9 @@ def test_eight_players_leave_a_phone_room_for_the_board_and_the_entry(
 ) -> None:
     """On a phone, eight chips with their notes would fill half the screen: only the current
     player's chip keeps its note, and the strip stays within a quarter of the height."""
-    status, game = server.post("/api/games", {"kind": "zombified", "setup": {"players": PLAYERS}})
-    assert status == 201, game
+    url = new_game(server)
     with open_screen(tmp_path, "phone") as page:
-        open_game(page, f"{server.url}/games/{game['id']}")
+        open_game(page, url)
         for name in STARTING:
             card(page, name)
         bar(page, "draw")
@@ -114,10 +119,9 @@ return broken;
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_card_names_break_between_words_only(server: Server, tmp_path: Path, size: str) -> None:
-    status, game = server.post("/api/games", {"kind": "zombified", "setup": {"players": PLAYERS}})
-    assert status == 201, game
+    url = new_game(server)
     with open_screen(tmp_path, size) as page:
-        open_game(page, f"{server.url}/games/{game['id']}")
+        open_game(page, url)
         names = [n for n, _ in offered(page, "The survivor dealt")]
         assert "Combat Professional" in names
         assert page.execute_script(BROKEN_WORDS) == []
