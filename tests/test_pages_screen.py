@@ -70,10 +70,12 @@ def test_every_page_fits_and_passes_axe(server: Server, screen: WebDriver) -> No
 
 
 def test_the_lists_of_games_are_links_big_enough_to_tap(server: Server, screen: WebDriver) -> None:
-    """The rules index and the home page's other games in play: each game a 48 px target."""
-    for players in (["Ann", "Bob"], ["Cat", "Dan"]):
+    """The rules index and the home page's other games in play: each game a 48 px target, its
+    count of moves kept on one line."""
+    names = ["Ann", "Bob"], ["Catherine", "Dan", "Bartholomew"], ["Cat", "Dan", "Eve"]
+    for players in (*names, ["Cy", "Bo", "Al"], ["Abe", "Bea", "Cid", "Di"]):
         server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": players}})
-    for path, count in (("/rules", 5), ("/", 1)):
+    for path, count in (("/rules", 5), ("/", 4)):
         screen.get(server.url + path)
         wait(screen, "document.readyState === 'complete'")
         heights = screen.execute_script(
@@ -81,6 +83,11 @@ def test_the_lists_of_games_are_links_big_enough_to_tap(server: Server, screen: 
             ".map((a) => a.getBoundingClientRect().height)"
         )
         assert len(heights) == count and min(heights) >= 48, (path, heights)
+    lines = screen.execute_script(
+        "return [...document.querySelectorAll('.games .muted')]"
+        ".map((m) => m.getClientRects().length)"
+    )
+    assert lines == [1, 1, 1, 1], lines
 
 
 def test_settings_keep_the_display_and_the_players(server: Server, screen: WebDriver) -> None:
