@@ -152,6 +152,16 @@ def test_zdr7_no_refill_while_enough_dice_remain() -> None:
     assert sum(game.cup) == 4 and not game.needs_refill()
 
 
+def test_zdr7_the_roll_that_leaves_the_cup_low_says_what_comes() -> None:
+    game = play(new(), "gB gB gB", "gB gB gB", "yB yB yB")
+    low = game.apply(game.roll_action(roll("yB rS rB")))
+    assert [r.rule for r in low.rulings] == ["ZD-4", "ZD-R7"]
+    assert "puts the 11 brains back" in low.rulings[1].text
+    game = play(new(), "gB gB gB", "gB gB gB")
+    enough = game.apply(game.roll_action(roll("yB yB yB")))  # four dice left in the cup
+    assert [r.rule for r in enough.rulings] == ["ZD-4"]
+
+
 def test_zd7_thirteen_brains_finish_the_round() -> None:
     game = new("Ana", "Ben", "Cy")
     game = play(game, "gB gB gB", "gB gB gB", "yB yB yB", "yB rS rB", "gB rB yF", "stop")

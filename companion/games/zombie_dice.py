@@ -419,6 +419,15 @@ class ZombieDice(Game):
             )
             game = replace(game, last=f"{self.player}: three shotguns, turn over, nothing banked.")
             return game._next_turn(rulings, ("bust",))
+        if game.needs_refill():  # said now, as the prompt asks for it before the next roll
+            rulings.append(
+                Ruling(
+                    "ZD-R7",
+                    f"The cup holds {plural(sum(game.cup), 'die')}: to roll again, "
+                    f"{self.player} first puts the {plural(sum(game.brains), 'brain')} "
+                    "back in it.",
+                )
+            )
         return Step(game, tuple(rulings))
 
     def _bank(self) -> Step:
