@@ -54,7 +54,7 @@ class Server:
             self.process = subprocess.Popen(
                 command, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ)
             )
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline and self.process.poll() is None:
             try:
                 self.get("/api/games")
@@ -76,7 +76,10 @@ class Server:
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
             self.process.terminate()
-            self.process.wait(10)
+            try:
+                self.process.wait(TIMEOUT)
+            except subprocess.TimeoutExpired:  # too busy to close: it must not outlive the test
+                self.kill()
 
     def get(self, path: str) -> Any:
         with urllib.request.urlopen(self.url + path, timeout=TIMEOUT) as response:
