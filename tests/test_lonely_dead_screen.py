@@ -283,5 +283,7 @@ def test_the_horde_wins_a_game_played_to_its_end(server: Server, page: WebDriver
     ending = page.find_element(By.ID, "ending")
     assert ending.is_displayed()
     assert "the Horde wins in round 5" in ending.text
+    survivors = page.find_element(By.CSS_SELECTOR, ".ld-table").text
+    assert survivors == "No survivor left: every one is dead or risen.", survivors
     assert page.execute_script("return ZT.snapshot.outcome.winners") == ["Ana"]
     check_axe(page)

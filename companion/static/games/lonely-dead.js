@@ -180,7 +180,8 @@
         fightNow(view),
         el("section", { class: "ld-table", "aria-label": "Survivors" },
           view.survivors.length ? view.survivors.map((s) => survivor(snapshot, s))
-            : el("p", { class: "muted" }, "No survivor dealt yet.")),
+            : el("p", { class: "muted" }, view.over ? "No survivor left: every one is dead or risen."
+              : "No survivor dealt yet.")),
         el("section", { class: "ld-horde", "aria-label": "The Horde" }, hand(snapshot), piles(view)),
         fights(view),
         legend(view)));
