@@ -198,3 +198,14 @@ def test_the_screen_shows_every_panel_and_each_roll_added_up() -> None:
         "zombie": "#3 Body Part (Ann)",
         "impromptu": None,
     }
+
+
+def test_the_first_prompt_after_the_starting_survivors_says_to_deal_the_hands() -> None:
+    game = started("Kid", "Gun Nut", "Weak Survivor", names=("Ann", "Bob", "Cy"))
+    assert game.prompt().text == (
+        "Ann: shuffle the other survivors back into the deck, deal 7 cards to each player, "
+        "then draw 1 card."
+    )
+    assert act(game, "draw").prompt().text.startswith("Ann: put a survivor")
+    game = act(act(act(act(act(game, "draw"), "next"), "next"), "next"), "next")
+    assert game.prompt().text == "Bob: draw 1 card."

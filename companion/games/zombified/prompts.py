@@ -34,7 +34,14 @@ from companion.games.zombified.catalogue import (
     names,
 )
 from companion.games.zombified.flow import can_fire, can_improvise, to_eat, to_escape
-from companion.games.zombified.state import HAND_LIMIT, OVER, SETUP, Table, is_firearm
+from companion.games.zombified.state import (
+    HAND_LIMIT,
+    OPENING_HAND,
+    OVER,
+    SETUP,
+    Table,
+    is_firearm,
+)
 
 ROLL = Field("roll", "roll", "2 dice")
 
@@ -268,6 +275,11 @@ def prompt(table: Table) -> Prompt:
 def _asks(table: Table) -> str:
     phase = table.phase
     if phase == "draw":
+        if _first_draw(table):
+            return (
+                f"shuffle the other survivors back into the deck, deal {OPENING_HAND} cards to "
+                "each player, then draw 1 card."
+            )
         return "draw 1 card." if table.deck else "the deck is empty; there is nothing to draw."
     if phase == "survivor":
         return "put a survivor from your hand into play, or play none."
@@ -291,6 +303,16 @@ def _asks(table: Table) -> str:
         return f"pick {due} of the survivors that failed ({picks}) at random: it is destroyed."
     excess = table.current.hand - HAND_LIMIT
     return f"you hold {table.current.hand} cards: discard {excess} down to {HAND_LIMIT}."
+
+
+def _first_draw(table: Table) -> bool:
+    """Nobody has drawn or played a card yet: the opening hands are still to be dealt."""
+    return (
+        table.seat == 0
+        and table.current.turns == 1
+        and not table.discard
+        and all(t.hand == OPENING_HAND for t in table.tableaus)
+    )
 
 
 def default_action(table: Table) -> Action | None:
