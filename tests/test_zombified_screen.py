@@ -167,6 +167,7 @@ def play_a_whole_game(page: WebDriver, url: str) -> None:
     before = version(page)
     choice(page, "The second survivor", weak, "#sheet-body")
     moved(page, before)
+    wait(page, "!document.getElementById('sheet').open")  # sent by its last pick: the menu closes
     assert (
         "Motorcycle: Escape +3 for #1 Kid (Ann), #9 Weak Survivor (Ann)"
         in page.find_element(By.ID, "board").text

@@ -177,11 +177,15 @@ Object.assign(ZT, {
     document.getElementById("stage").classList.toggle("no-entry", !entry.childElementCount);
   },
 
-  // The inputs of an action; `submit` sends it once every field is filled.
+  // The inputs of an action; `submit` sends it once every field is filled. Sending, by `submit`
+  // or by an input that sends by itself, fires "send" on `submit` (the menu closes then).
   form(spec, snapshot, submit) {
     const values = {};
     const complete = () => spec.fields.every((f) => values[f.name] !== undefined);
-    const send = () => ZT.act(spec.kind, { ...spec.params, ...values });
+    const send = () => {
+      submit.dispatchEvent(new Event("send"));
+      return ZT.act(spec.kind, { ...spec.params, ...values });
+    };
     submit.addEventListener("click", () => { if (complete()) send(); });
     const takesDice = spec.fields.some((f) => f.type === "roll"); // dice.js offers it for entry by hand
     const box = ZT.el("div", { class: `action-form${takesDice ? " takes-dice" : ""}`, dataset: { action: spec.kind } });
@@ -286,7 +290,7 @@ Object.assign(ZT, {
             return ZT.act(spec.kind, spec.params);
           }
           const submit = ZT.el("button", { class: "primary big", dataset: { action: spec.kind, submit: "" }, disabled: true }, spec.label);
-          submit.addEventListener("click", () => ZT.closeSheet());
+          submit.addEventListener("send", () => ZT.closeSheet());
           const form = ZT.form(spec, snapshot, submit);
           open.replaceChildren(form, form.querySelector("[data-sends]") ? "" : submit);
           open.scrollIntoView({ block: "start" }); // the form opens under a long list
