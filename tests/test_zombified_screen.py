@@ -263,3 +263,38 @@ def board_of(page: WebDriver, url: str) -> None:
     page.find_element(By.CSS_SELECTOR, '.zf-panel .playcard[data-id="3"]').click()
     wait(page, "document.getElementById('prompt').textContent.includes('roll 2 dice for #2')")
     assert "aiming" in page.find_element(By.CSS_SELECTOR, '.zf-panel .playcard[data-id="2"]').text
+
+
+def test_an_impromptu_attack_is_offered_once_no_armed_survivor_can_attack(
+    server: Server, tmp_path: Path
+) -> None:
+    """Bob's Gun Nut has fired; his Strong Survivor has no weapon: the impromptu attack is the
+    entry's step beside "No more attacks", not only a button in the menu."""
+    status, game = server.post(
+        "/api/games", {"kind": "zombified", "setup": {"players": ["Ann", "Bob"]}}
+    )
+    assert status == 201, game
+    bob_plays = {"kind": "play_survivor", "params": {"card": "Strong Survivor"}}
+    for action in [*OPENING[:8], bob_plays, *OPENING[9:]]:
+        status, body = server.post(f"/api/games/{game['id']}/actions", action)
+        assert status == 200, body
+    for path, body in (
+        ("rolls", {"dice": [6, 5]}),
+        ("actions", {"kind": "aim", "params": {"survivor": 2, "zombie": 3}}),
+        ("rolls", {"dice": [1, 2]}),
+    ):
+        status, answer = server.post(f"/api/games/{game['id']}/{path}", body)
+        assert status == 200, answer
+
+    with open_screen(tmp_path, "tablet") as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        assert kinds(page) == ["improvise", "next"]
+        assert [name for name, _ in offered(page, "The impromptu attack card")] == [
+            "Impale", "Booby Trap", "Falling Shelves", "Torch", "Crush Skull"
+        ]  # fmt: skip
+        choice(page, "The survivor without a weapon", "4")
+        choice(page, "The incoming zombie", "3")
+        before = version(page)
+        choice(page, "The impromptu attack card", "Crush Skull")
+        moved(page, before)
+        assert "roll 2 dice for #4 Strong Survivor" in page.find_element(By.ID, "prompt").text

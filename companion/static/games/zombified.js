@@ -229,7 +229,9 @@
       if (phase === "setup") return ["starting_survivor"];
       if (PLACING[phase]) return [PLACING[phase], "next"];
       if (phase === "penetration") return ["attack", "penetrate"];
-      if (phase === "fire") return ["fire", "aim", "next"];
+      if (phase === "fire") { // an impromptu attack once no armed survivor can attack
+        return ["fire", snapshot.legal.some((s) => s.kind === "aim") ? "aim" : "improvise", "next"];
+      }
       if (phase === "escape") return ["escape", "destroy"];
       if (phase === "end") return ["discard"];
       return ["draw"];
