@@ -39,6 +39,7 @@ from companion.games.zombified.state import (
     OPENING_HAND,
     OVER,
     SETUP,
+    Survivor,
     Table,
     is_firearm,
 )
@@ -134,14 +135,20 @@ def _placing(table: Table) -> list[ActionSpec]:
     fields: tuple[Field, ...] = (card,)
     if table.phase == "weapon":
         unarmed = [s for s in table.current.survivors if s.weapon is None]
-        strong = any(kind(s.card).strong for s in unarmed)
-        usable = [n for n in card.options if strong or not kind(str(n)).needs_strong]
+        usable = _usable((str(n) for n in card.options), unarmed)
         card = Field("card", "choice", "The weapon", tuple(usable))
         fields = (card, _survivors(table, (s.id for s in unarmed), "The survivor"))
     specs = [ActionSpec("next", skip)]
     if card.options:
         specs.insert(0, ActionSpec(kind_, label, fields=fields))
     return specs
+
+
+def _usable(cards: Iterable[str], survivors: Iterable[Survivor]) -> list[str]:
+    """The cards one of ``survivors`` can use: those only a Strong survivor can use, only when
+    one of them is Strong (ZF-23)."""
+    strong = any(kind(s.card).strong for s in survivors)
+    return [name for name in cards if strong or not kind(name).needs_strong]
 
 
 def _fire(table: Table) -> list[ActionSpec]:
@@ -158,8 +165,7 @@ def _fire(table: Table) -> list[ActionSpec]:
         specs.append(ActionSpec("aim", "Attack with a weapon", fields=(shooters, incoming)))
     bare = [s for s in able if can_improvise(table, s)]
     if bare:
-        strong = any(kind(s.card).strong for s in bare)
-        usable = [n for n in names(EVENT, IMPROMPTU) if strong or not kind(n).needs_strong]
+        usable = _usable(names(EVENT, IMPROMPTU), bare)
         impromptu = _cards(table, usable, "The impromptu attack card")
         fighters = _survivors(table, (s.id for s in bare), "The survivor without a weapon")
         fields = (fighters, incoming, impromptu)
