@@ -256,9 +256,12 @@ def test_zc14_zct2_too_few_map_cards_and_the_player_is_eaten() -> None:
     game = act(bullets_left(game, "Cat", 0), "map", zombies=1)
     game = rolled(game, 1)  # 3 short, no bullets, only 2 map cards below the top
     assert "will be eaten" in game.prompt().text
+    waiting = game.view()["waiting_roll"]
+    assert (waiting["short"], waiting["map_cards"], waiting["unpaid"]) == (3, 2, 1)
     stack = game.table.map_stack
     s = step(game, "pay")
     assert rules_of(s)[:2] == ["ZC-14", "ZC-T2"] and s.signals == ("bust",)
+    assert "cannot pay: 2 map stack cards to pay with, 1 short" in s.rulings[0].text
     after = s.game
     assert isinstance(after, ZombiesCardGame)
     cat = seat(after, "Cat")

@@ -43,7 +43,7 @@ class Payment:
 
     owed: int
     bullets: int  # bullets spent
-    from_map: int  # map stack cards taken
+    from_map: int  # map stack cards taken, or all there are when they cannot cover the rest
     unpaid: int  # what even the map stack could not cover (ZC-14)
 
     @classmethod
@@ -51,7 +51,7 @@ class Payment:
         paid = min(owed, bullets)
         rest = owed - paid
         if rest > spare:
-            return cls(owed, paid, 0, rest)
+            return cls(owed, paid, spare, rest - spare)
         return cls(owed, paid, rest, 0)
 
     def means(self) -> str:
