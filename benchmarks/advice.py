@@ -173,7 +173,7 @@ def service_memory() -> None:
                     "players": [f"P{i}" for i in range(players)]}})  # fmt: skip
                 gid = game["id"]
 
-                def roll(*dice: str, gid: str = gid) -> dict[str, Any]:
+                def roll(*dice: str, gid: str = gid) -> Any:
                     faces = {"B": "brain", "F": "feet", "S": "shotgun"}
                     colours = {"g": "green", "y": "yellow", "r": "red"}
                     return service.post(f"/api/games/{gid}/rolls", {"dice": [

@@ -40,7 +40,7 @@ def play(rng: random.Random, players: int) -> tuple[list[Action], list[int]]:
         else:
             request = game.roll_request()
             colors = list(request.preset_colors)  # the feet, rolled again
-            cup = game.cup
+            cup: tuple[int, ...] = game.cup
             if game.needs_refill():
                 cup = tuple(c + b for c, b in zip(cup, game.brains, strict=True))
             pool = [color for color, n in zip(COLORS, cup, strict=True) for _ in range(n)]

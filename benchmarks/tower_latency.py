@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -50,7 +51,8 @@ class Game:
 
     def on_roll(self, roll: Roll) -> None:
         arrived = time.time_ns()
-        seq = int(roll.extra["seq"])
+        assert roll.ref is not None  # "tower/<boot>/<seq>"
+        seq = int(roll.ref.rsplit("/", 1)[1])
         try:
             self.table.submit_roll(roll)
         except ValueError as e:
@@ -65,6 +67,10 @@ class Game:
         with self.lock:
             self.received[seq] = arrived
             self.applied[seq] = applied
+
+    def done(self, n: int) -> bool:
+        """The n-th roll has changed the game, or a roll was refused."""
+        return len(self.applied) >= n or bool(self.errors)
 
     def next_throw(self) -> tuple[str, ...]:
         current = self.table.snapshot(self.game_id)["view"]["current"]
@@ -104,10 +110,11 @@ def main() -> None:
                 wait_until(lambda: reader.status().state == "connected")
                 for n in range(1, args.rolls + 1):
                     tower.roll(*game.next_throw())
-                    wait_until(lambda n=n: len(game.applied) >= n or game.errors, 10, f"roll {n}")
+                    wait_until(partial(game.done, n), 10, f"roll {n}")
             except TimeoutError:
                 print(reader.status(), file=sys.stderr)
-                print(*tower.trace.read_text().splitlines()[-8:], sep="\n", file=sys.stderr)
+                trace = (workdir / "tower-trace").read_text().splitlines()
+                print(*trace[-8:], sep="\n", file=sys.stderr)
                 raise
             finally:
                 reader.stop()
