@@ -15,7 +15,16 @@ from typing import Any
 import pytest
 
 from tests.browser import unlock, wait
-from tests.screens import check_axe, check_screen, live, open_screen, tap, taps, unlock_screen
+from tests.screens import (
+    boxes,
+    check_axe,
+    check_screen,
+    live,
+    open_screen,
+    tap,
+    taps,
+    unlock_screen,
+)
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -183,6 +192,9 @@ def test_a_fighting_joker_takes_a_role_and_the_table_draws_dead_cards(
     assert not page.find_element(By.CSS_SELECTOR, "#board [data-submit]").is_enabled()
     check_axe(page)
     tap(page, f'{red} .mz-roles [data-role="wizard"]')
+    shown = boxes(page, ("#board", "#board [data-submit]"))
+    board, submit = shown["#board"], shown["#board [data-submit]"]
+    assert board[1] <= submit[1] and submit[3] <= board[3], "the confirm is out of sight"
     step(page, "#board [data-submit]")
     log = [r["text"] for e in snapshot(page)["log"] for r in e["rulings"]]
     assert "The red joker fights as a wizard." in log

@@ -84,7 +84,7 @@
         class: `mz-slot mz-toggle${on ? " mz-on" : ""}`, dataset: { card: slot.card }, "aria-pressed": String(on),
         onclick: () => {
           if (on) choice.cards.delete(slot.card); else choice.cards.add(slot.card);
-          ZT.render(snapshot, true);
+          chosen(snapshot);
         },
       }, body);
     });
@@ -106,6 +106,13 @@
     return row;
   }
 
+  // A tap on the choice draws it again and, once it can be confirmed, brings the confirm into
+  // sight: on a phone the board scrolls, and the roles push it below the fold.
+  function chosen(snapshot) {
+    ZT.render(snapshot, true);
+    document.querySelector("#board .mz-decide [data-submit]:enabled")?.scrollIntoView({ block: "nearest" });
+  }
+
   // The deciding army's choice: the tapped cards fight with the activated one; a fighting
   // joker needs its role. Confirm sends the matching legal action.
   function decide(snapshot, side, slots) {
@@ -117,7 +124,7 @@
       el("span", { class: "mz-label" }, "The joker fights as"),
       el("div", { class: "chips" }, slots.joker_roles.map((r) => el("button", {
         class: `chip${choice.role === r ? " chosen" : ""}`, "aria-pressed": String(choice.role === r), dataset: { role: r },
-        onclick: () => { choice.role = r; ZT.render(snapshot, true); },
+        onclick: () => { choice.role = r; chosen(snapshot); },
       }, ROLE_WORDS[r] || `army ${r}`)))) : null;
     return el("div", { class: "mz-decide" },
       el("p", { class: "mz-hint" }, slots.cards.length > 1 ? "Tap the cards that also fight, then confirm." : "Confirm the activated card."),
