@@ -20,12 +20,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.browser import wait  # noqa: E402
+from tests.footage import film  # noqa: E402
 from tests.screens import SIZES, live, open_screen, unlock_screen  # noqa: E402
 from tests.server import Server  # noqa: E402
+from tests.vision_scenes import faint_die_scene  # noqa: E402
 
 OUT = ROOT / "docs" / "screens"
 
@@ -41,6 +45,8 @@ class Screen:
     then: Callable[[Page], None] | None = None
     #: Whether the page is unlocked with the PIN (a player's view, not a spectator's).
     unlocked: bool = True
+    #: The pictures the camera over the tray sees (the table watches a folder of them).
+    frames: Callable[[], list[np.ndarray]] | None = None
 
 
 def post(server: Server, path: str, body: dict[str, Any]) -> Any:
@@ -107,6 +113,18 @@ def settings(server: Server) -> str:
     zd_end(server)
     zombie_dice(server)
     return "/settings"
+
+
+def camera_reading(server: Server) -> str:
+    """A Zombie Dice game in play, and the camera's read of the tray waiting for a tap, with a
+    faint spot it asks about."""
+    zombie_dice(server, ("Ana", "Ben"))
+    return "/camera"
+
+
+def doubt_shown(page: Page) -> None:
+    wait(page, "document.querySelectorAll('#overlay rect.doubt').length === 1", timeout=30)
+    wait(page, "document.getElementById('photo').naturalWidth > 0", timeout=30)
 
 
 def click(selector: str, opened: str | None = None) -> Callable[[Page], None]:
@@ -296,6 +314,7 @@ SCREENS = [
     Screen("settings", settings),
     Screen("rules", lambda server: "/rules/zombie-dice", unlocked=False),
     Screen("camera", lambda server: "/camera", unlocked=False),
+    Screen("camera-reading", camera_reading, doubt_shown, frames=lambda: [faint_die_scene()]),
     Screen("not-found", lambda server: "/games/gone", unlocked=False),
     Screen("zombie-dice-start", zd_start),
     Screen("zombie-dice-spectator", zd_turn, unlocked=False),
@@ -352,7 +371,12 @@ def main(prefixes: list[str]) -> None:
     chosen = [s for s in SCREENS if not prefixes or s.name.startswith(tuple(prefixes))]
     with tempfile.TemporaryDirectory() as tmp:
         for screen in chosen:
-            server = Server(Path(tmp) / f"{screen.name}.sqlite3").start()
+            config = None
+            if screen.frames:
+                tray = film(Path(tmp) / f"{screen.name}-tray", screen.frames())
+                config = Path(tmp) / f"{screen.name}.toml"
+                config.write_text(f'[dice]\ncamera = "{tray}"\n')
+            server = Server(Path(tmp) / f"{screen.name}.sqlite3", config=config).start()
             try:
                 for out in shoot(screen, server, Path(tmp)):
                     print(out.relative_to(ROOT))

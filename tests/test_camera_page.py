@@ -151,3 +151,30 @@ def test_a_die_the_camera_may_have_missed_is_offered_and_a_refused_add_keeps_the
         assert server.get("/api/dice")["pending"] == pending
     finally:
         server.stop()
+
+
+def test_the_header_lock_shows_and_hides_the_pictures(tmp_path: Path, page: WebDriver) -> None:
+    tray = film(tmp_path / "tray", [scene(THREE, seed=90)])
+    config = tmp_path / "config.toml"
+    config.write_text(f'[dice]\ncamera = "{tray}"\n')
+    server = Server(tmp_path / "table.sqlite3", config=config).start()
+    try:
+        page.get(server.url + "/camera")
+        wait(page, "ZT.ready !== null && !document.getElementById('locked').hidden")
+        page.find_element(By.ID, "pin-button").click()  # the header's lock, not the page's own
+        unlock(page)
+        wait(page, "document.getElementById('frame').naturalWidth === 640")
+        assert page.find_element(By.ID, "pictures").is_displayed()
+        assert not page.find_element(By.ID, "locked").is_displayed()
+
+        page.find_element(By.ID, "pin-button").click()
+        wait(page, "document.getElementById('confirm-dialog').open")
+        page.find_element(By.ID, "confirm-yes").click()
+        wait(page, "!ZT.granted")
+        assert not page.find_element(By.ID, "pictures").is_displayed()
+        assert page.find_element(By.ID, "locked").is_displayed()
+        loaded = page.execute_script("return document.getElementById('frame').src")
+        time.sleep(1.5)  # a locked page asks for no more pictures
+        assert page.execute_script("return document.getElementById('frame').src") == loaded
+    finally:
+        server.stop()

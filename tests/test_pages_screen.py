@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from tests.browser import wait
+from tests.footage import film
 from tests.screens import check_axe, check_no_sideways_scroll, open_screen, unlock_screen
 from tests.server import PIN, Server
+from tests.vision_scenes import scene
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -49,14 +51,7 @@ def test_every_page_fits_and_passes_axe(server: Server, screen: WebDriver) -> No
         screen.get(server.url + path)
         wait(screen, "document.readyState === 'complete'")
         check_no_sideways_scroll(screen)
-        # every control of the header lies inside the screen, with a margin to the edge
-        outside = screen.execute_script(
-            "return [...document.querySelectorAll('.bar a, .bar button')].filter((e) => {"
-            " const r = e.getBoundingClientRect();"
-            " return r.width > 0 && (r.left < 2 || r.right > innerWidth - 2); })"
-            ".map((e) => e.textContent || e.id)"
-        )
-        assert outside == [], path
+        assert header_outside(screen) == [], path
         check_axe(screen)
     assert "This page is not here" in screen.find_element(By.TAG_NAME, "main").text
     screen.get(server.url + "/")
@@ -67,6 +62,37 @@ def test_every_page_fits_and_passes_axe(server: Server, screen: WebDriver) -> No
     )
     assert tops == sorted(tops)
     assert tops[1] < screen.execute_script("return innerHeight")  # the QR code near the top
+
+
+def header_outside(screen: WebDriver) -> list[str]:
+    """The controls of the header that do not lie inside the screen, with a margin to the edge."""
+    return screen.execute_script(  # type: ignore[no-any-return]
+        "return [...document.querySelectorAll('.bar a, .bar button')].filter((e) => {"
+        " const r = e.getBoundingClientRect();"
+        " return r.width > 0 && (r.left < 2 || r.right > innerWidth - 2); })"
+        ".map((e) => e.textContent || e.id)"
+    )
+
+
+def test_a_crowded_header_keeps_every_control_on_the_screen(
+    tmp_path: Path, screen: WebDriver
+) -> None:
+    """A camera adds its link to the header; with the largest text too, the lock stays in reach."""
+    tray = film(tmp_path / "tray", [scene([((200, 200), 3)])])
+    config = tmp_path / "config.toml"
+    config.write_text(f'[dice]\ncamera = "{tray}"\n')
+    server = Server(tmp_path / "table.sqlite3", config=config).start()
+    try:
+        for text in ("normal", "largest"):
+            for path in ("/", "/settings", "/rules", "/camera"):
+                screen.get(server.url + path)
+                wait(screen, "document.readyState === 'complete'")
+                screen.execute_script(f"document.documentElement.dataset.text = {text!r}")
+                assert screen.find_element(By.LINK_TEXT, "Camera").is_displayed()
+                check_no_sideways_scroll(screen)
+                assert header_outside(screen) == [], (text, path)
+    finally:
+        server.stop()
 
 
 def test_the_lists_of_games_are_links_big_enough_to_tap(server: Server, screen: WebDriver) -> None:

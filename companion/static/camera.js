@@ -86,17 +86,22 @@
     if (!colorsShown) showColors(desk.colors);
   };
 
-  // The live picture: the next one is asked for once the last has come (or failed).
+  // The live picture: the next one is asked for once the last has come (or failed), while the
+  // tablet holds the PIN grant.
+  const nextFrame = (wait) => setTimeout(() => {
+    if (ZT.granted) $("frame").src = `/api/camera/frame.jpg?t=${Date.now()}`;
+    else nextFrame.running = false;
+  }, wait);
+  $("frame").addEventListener("load", () => nextFrame(250));
+  $("frame").addEventListener("error", () => nextFrame(1000));
+
+  // Called whenever the tablet is unlocked or locked, by this page's button or the header's.
   const showPictures = () => {
     $("locked").hidden = ZT.granted;
     $("pictures").hidden = !ZT.granted;
-    if (!ZT.granted || showPictures.running) return;
-    showPictures.running = true;
-    const frame = $("frame");
-    const next = (wait) => setTimeout(() => { frame.src = `/api/camera/frame.jpg?t=${Date.now()}`; }, wait);
-    frame.addEventListener("load", () => next(250));
-    frame.addEventListener("error", () => next(1000));
-    next(0);
+    if (!ZT.granted || nextFrame.running) return;
+    nextFrame.running = true;
+    nextFrame(0);
     if (camera && camera.last_read) photoAt = null; // load the photo too
   };
 
@@ -181,7 +186,8 @@
   followGame();
   setInterval(followGame, 2000);
   dragTray($("overlay"));
-  $("unlock").addEventListener("click", () => ZT.askPin().then((ok) => ok && showPictures()));
+  $("unlock").addEventListener("click", () => ZT.askPin());
+  document.addEventListener("zt-lock", showPictures);
   $("read-now").addEventListener("click", () => ZT.send("POST", "/api/dice/read", {}).then(ZT.renderDice, ZT.fail));
   $("whole-picture").addEventListener("click", () => setTray(null));
   $("save-colors").addEventListener("click", saveColors);
