@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser import unlock, wait
-from tests.screens import check_axe, check_screen, live, open_screen, tap, taps
+from tests.screens import check_axe, check_screen, live, open_screen, tap, taps, unlock_screen
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -287,3 +287,34 @@ def test_the_horde_wins_a_game_played_to_its_end(server: Server, page: WebDriver
     assert survivors == "No survivor left: every one is dead or risen.", survivors
     assert page.execute_script("return ZT.snapshot.outcome.winners") == ["Ana"]
     check_axe(page)
+
+
+def started_by_api(server: Server, *cards: str) -> str:
+    """A game started through the API: one card aside unseen, then ``cards`` entered (four
+    survivors, then the hand). Answers the game's page."""
+    status, game = server.post("/api/games", {"kind": "lonely-dead", "setup": {"players": ["Ana"]}})
+    assert status == 201, game
+    path = f"/api/games/{game['id']}"
+    steps = [("/rolls", {"dice": [{"value": 1}]})]
+    steps.append(("/actions", {"kind": "remove", "params": {"cards": []}}))
+    for n, c in enumerate(cards):
+        kind = "deal_survivor" if n < 4 else "draw_zombie"
+        steps.append(("/actions", {"kind": kind, "params": {"card": c}}))
+    for suffix, body in steps:
+        status, game = server.post(path + suffix, {**body, "version": game["version"]})
+        assert status == 200, game
+    return f"{server.url}/games/{game['id']}"
+
+
+def test_the_card_picker_says_what_is_picked_so_far(server: Server, page: WebDriver) -> None:
+    """The rank picked is shown while the suit is awaited, never "none yet"."""
+    page.get(started_by_api(server))
+    live(page)
+    unlock_screen(page)
+    shown = "#entry .card-shown"
+    assert page.find_element(By.CSS_SELECTOR, shown).text == "tap its rank"
+    ranks = page.find_elements(By.CSS_SELECTOR, "#entry .chip.rank")
+    next(b for b in ranks if b.text == "Q").click()
+    assert page.find_element(By.CSS_SELECTOR, shown).text == "Q, now its suit"
+    label = page.find_element(By.CSS_SELECTOR, "#entry .card-picker .label").text
+    assert " ".join(label.split()) == "Survivor: Q, now its suit", label

@@ -230,6 +230,29 @@ def test_ldr6_ld42_ldr18_a_survivor_dies_at_its_limit_and_is_replaced() -> None:
     assert [s.card for s in dealt.game.survivors] == ["AC", "QH", "KD", "JC"]  # type: ignore[attr-defined]
 
 
+def test_a_fallen_survivors_items_are_named_only_when_it_had_some() -> None:
+    """The rulings of a death say what went where, never "items (none)"."""
+    bare = roll_step(fighting(survivor("JS", "9S", wounds=1), *started().survivors[1:]), 1, 2)
+    texts = [r.text for r in bare.rulings]
+    assert "It had no items." in texts and not any("none" in t for t in texts)
+    risen = roll_step(fighting(survivor("JS", ("7S", "7H"), wounds=1)), 1, 2)
+    rises = next(r.text for r in risen.rulings if "rises" in r.text)
+    assert rises.endswith("worth 11: its card goes to the Zombie Discard."), rises
+    armed = roll_step(fighting(survivor("JS", ("7S", "7H"), wounds=1, items=("9D",))), 1, 2)
+    rises = next(r.text for r in armed.rulings if "rises" in r.text)
+    assert rises.endswith("its card and items (9♦) go to the Zombie Discard."), rises
+    put_down = step(worsening(survivor("AS", infection=1), *started().survivors[1:]), "worsen")
+    text = next(r.text for r in put_down.rulings if r.rule == "LD-35")
+    assert text == "Survivor 1 (A♠) is put down by the others: to the Graveyard.", text
+
+
+def test_the_jokers_wound_on_a_survivor_without_zombies_names_no_discard() -> None:
+    game = started(hand=("JK1", "7S", "4H"))
+    result = step(game, "joker", survivor=2)
+    text = next(r.text for r in result.rulings if r.rule == "LD-20")
+    assert text == "Survivor 2 (Q♥) has 1 of 3 wounds.", text
+
+
 def test_ldr19_a_place_waiting_for_a_new_survivor_keeps_its_number() -> None:
     board = (*started().survivors[:2], survivor("KD", "9D", wounds=2), started().survivors[3])
     game = roll(fighting(*board), 1, 2)

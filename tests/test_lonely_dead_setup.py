@@ -11,7 +11,17 @@ from companion.games import GAMES
 from companion.games.core import Action, RuleError, SetupError
 from companion.games.lonely_dead import RULES, SETUP_FIELDS, LonelyDead
 from companion.games.lonely_dead.cards import FACES, NUMBERED
-from tests.test_lonely_dead_table import card, census, do, new, refused, roll, roll_step, started
+from tests.test_lonely_dead_table import (
+    card,
+    census,
+    do,
+    new,
+    refused,
+    roll,
+    roll_step,
+    started,
+    step,
+)
 
 TESTS = Path(__file__).resolve().parent
 RULE_TEXT = TESTS.parents[1] / "shared" / "rules" / "lonely-dead.txt"
@@ -125,6 +135,20 @@ def test_ld3_the_removed_cards_may_be_named_or_left_unknown() -> None:
     unknown = do(game, "remove", cards=[])
     assert unknown.removed == () and unknown.removed_unknown == 3
     assert len(unknown.safehouse_options()) == 16  # any face card may still be in the Safehouse
+
+
+def test_ld3_the_cards_set_aside_are_told_as_they_are() -> None:
+    """Only what is true: the cards named, the unseen ones counted, never "none"."""
+    game = roll(new(), 3)
+    said = {
+        (): "Set aside: 3 cards unseen.",
+        ("KS",): "Set aside: K♠ and 2 cards unseen.",
+        ("KS", "QH"): "Set aside: K♠, Q♥ and 1 card unseen.",
+        ("KS", "QH", "JD"): "Set aside: K♠, Q♥, J♦.",
+    }
+    for named, text in said.items():
+        result = step(game, "remove", cards=list(named))
+        assert result.rulings[0].text == text
 
 
 def test_ld3_naming_more_cards_than_set_aside_or_a_numbered_card_is_refused() -> None:

@@ -46,7 +46,8 @@ Object.assign(ZT, {
     let rank = null;
     const allowed = field.options && field.options.length ? new Set(field.options) : null;
     const can = (card) => !allowed || allowed.has(card);
-    const shown = ZT.el("span", { class: "card-shown" }, "none yet");
+    // What is picked so far, in words: the rank asked for, then the suit, then the card itself.
+    const shown = ZT.el("span", { class: "card-shown" }, "tap its rank");
     const pick = (card) => { shown.replaceChildren(ZT.playingCard(card, { size: "small" })); set(card); };
     const suits = Object.entries(ZT.SUITS).map(([s, symbol]) => ZT.el("button", {
       class: `chip suit s-${s}`, "aria-label": ZT.SUIT_NAMES[s], disabled: true, dataset: { suit: s },
@@ -57,6 +58,7 @@ Object.assign(ZT, {
       disabled: Object.keys(ZT.SUITS).some((s) => can(r + s)) ? null : true,
       onclick: (event) => {
         rank = r;
+        shown.replaceChildren(`${r}, now its suit`);
         for (const b of ranks) b.classList.toggle("chosen", b === event.currentTarget);
         for (const b of suits) b.disabled = !can(r + b.dataset.suit);
       },

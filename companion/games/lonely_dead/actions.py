@@ -77,7 +77,10 @@ def remove(game: LonelyDead, action: Action, log: Notes) -> LonelyDead:
         if card not in game.safehouse_options():
             raise RuleError("LD-3", f"{show(card)} is not a survivor card (J, Q, K, A).")
     unnamed = game.removed_unknown - len(named)
-    log.rule("LD-3", f"Set aside: {shown(named)}" + (f" and {unnamed} unseen." if unnamed else "."))
+    parts = [shown(named)] if named else []
+    if unnamed:
+        parts.append(f"{count(unnamed)} unseen")
+    log.rule("LD-3", f"Set aside: {' and '.join(parts)}.")
     log.rule(
         "LD-R4",
         f"Deal the numbered cards and the joker alternately: {DECKS[0]} to the Survivor Deck "

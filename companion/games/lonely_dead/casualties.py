@@ -30,11 +30,8 @@ def wound(
         game.with_survivor(position, wounded), zombie_discard=(*game.zombie_discard, *cleared)
     )
     log.signal("wound")
-    log.rule(
-        "LD-20",
-        f"{who} has {wounded.wounds} of {survivor.limit} wounds; zombies to the Zombie "
-        f"Discard: {shown(cleared)}.",
-    )
+    cleared_text = f"; zombies to the Zombie Discard: {shown(cleared)}" if cleared else ""
+    log.rule("LD-20", f"{who} has {wounded.wounds} of {survivor.limit} wounds{cleared_text}.")
     if wounded.wounds >= survivor.limit:
         return _fall(game, position, contagious, log, fresh)
     if not contagious:
@@ -51,15 +48,21 @@ def _fall(game: LonelyDead, position: int, contagious: bool, log: Notes, fresh: 
     log.rule("LD-R6", f"{who} has reached its wound limit and dies.")
     log.signal("attention")
     if survivor.infection is not None or contagious:
+        went = "its card goes"
+        if survivor.items:
+            went = f"its card and items ({shown(survivor.items)}) go"
         log.rule(
             "LD-36" if survivor.infection is not None else fresh,
-            f"{who} rises as a Zombie Survivor worth {value(survivor.card)}: card and items "
-            f"({shown(survivor.items)}) to the Zombie Discard.",
+            f"{who} rises as a Zombie Survivor worth {value(survivor.card)}: "
+            f"{went} to the Zombie Discard.",
         )
         game = replace(game, zombie_discard=(*game.zombie_discard, survivor.card, *survivor.items))
         return bury(game, [(position, game.replace_risen)], log)
     log.rule("LD-42", f"{who} goes to the Graveyard.")
-    log.rule("LD-R18", f"Its items ({shown(survivor.items)}) go to the Survivor Discard.")
+    if survivor.items:
+        log.rule("LD-R18", f"Its items ({shown(survivor.items)}) go to the Survivor Discard.")
+    else:
+        log.rule("LD-R18", "It had no items.")
     game = replace(
         game,
         graveyard=(*game.graveyard, survivor.card),
@@ -72,10 +75,12 @@ def execute(game: LonelyDead, positions: Sequence[int], log: Notes) -> LonelyDea
     """Survivors whose infection die ran out are put down by the others (LD-35)."""
     for position in positions:
         survivor = game.survivors[position]
+        items = ""
+        if survivor.items:
+            items = f"; items ({shown(survivor.items)}) to the Survivor Discard"
         log.rule(
             "LD-35",
-            f"{survivor.label(position)} is put down by the others: to the Graveyard; items "
-            f"({shown(survivor.items)}) to the Survivor Discard.",
+            f"{survivor.label(position)} is put down by the others: to the Graveyard{items}.",
         )
         log.signal("infection_out")
         left = [c for z in survivor.zombies for c in z.cards]
@@ -127,7 +132,8 @@ def explode(game: LonelyDead, log: Notes) -> LonelyDead:
     blown = [c for s in game.survivors for z in s.zombies for c in z.cards]
     survivors = tuple(replace(s, zombies=()) for s in game.survivors)
     if blown:
-        log.rule("LD-40", f"Boom: {shown(blown)} go to the Survivor Discard.")
+        goes = "goes" if len(blown) == 1 else "go"
+        log.rule("LD-40", f"Boom: {shown(blown)} {goes} to the Survivor Discard.")
     else:
         log.rule("LD-40", "No zombie is in play: the bomb changes nothing.")
     log.rule("LD-41", "The joker leaves the game.")
