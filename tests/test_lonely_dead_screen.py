@@ -318,3 +318,27 @@ def test_the_card_picker_says_what_is_picked_so_far(server: Server, page: WebDri
     assert page.find_element(By.CSS_SELECTOR, shown).text == "Q, now its suit"
     label = page.find_element(By.CSS_SELECTOR, "#entry .card-picker .label").text
     assert " ".join(label.split()) == "Survivor: Q, now its suit", label
+
+
+def test_a_zombie_survivor_in_the_hand_shows_its_value(server: Server, page: WebDriver) -> None:
+    """A risen face card has no number printed on it: its value is written under it, in the
+    hand (tappable or not) and as an item."""
+    page.get(started_by_api(server, "AS", "QH", "KD", "JC", "7S", "4H", "5D"))
+    live(page)
+    for granted in (False, True):
+        if granted:
+            unlock_screen(page)
+        page.execute_script(
+            """
+            const s = structuredClone(ZT.snapshot);
+            s.view.hand[0] = {card: "QS", label: "Q♠", value: 12};
+            s.view.survivors[0].items = [{card: "JD", label: "J♦", value: 11, effect: "extra-die"}];
+            ZT.render(s, true);
+            """
+        )
+        hand = page.find_element(By.CSS_SELECTOR, ".ld-hand").text
+        assert "worth 12" in hand, hand
+        assert hand.count("worth") == 1, hand  # the numbered cards show their number already
+        item = page.find_element(By.CSS_SELECTOR, ".ld-item").text
+        assert "worth 11" in item, item
+    check_axe(page)

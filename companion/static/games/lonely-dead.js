@@ -19,6 +19,7 @@
     ["safehouse", "Safehouse"], ["graveyard", "Graveyard"], ["removed", "Set aside"], ["out", "Out of the game"],
   ];
   const ATTACKS = new Set(["attack", "join", "joker"]);
+  const RISEN = /^[JQKA][CDHS]$/; // a survivor's card come back as a zombie or an item (worth 11-14)
   const PHASE_WORDS = { replenish: "Replenish", attack: "Attack", fight: "Fight", search: "Search", worsen: "Infection" };
   let chosen = []; // hand cards picked for an attack
 
@@ -87,7 +88,8 @@
       s.infected_now ? `infected: ${s.infection} (new)` : `infected: ${s.infection}`) : null,
     wounds(s),
     s.items.length ? el("div", { class: "ld-items", "aria-label": "Items" }, s.items.map((item) => el("span", { class: "ld-item" },
-      card(item.card, "small", plain), el("span", {}, `${EFFECTS[item.effect][0]} ${EFFECTS[item.effect][1]}`)))) : null,
+      card(item.card, "small", plain), el("span", {}, RISEN.test(item.card) ? `worth ${item.value} · ` : "",
+        `${EFFECTS[item.effect][0]} ${EFFECTS[item.effect][1]}`)))) : null,
     s.zombies.length ? el("div", { class: "ld-zombies", "aria-label": "Zombies on this survivor" }, s.zombies.map((z) => zombie(z, plain))) : null,
     state.length ? el("span", { class: "ld-state" }, state.join(" · ")) : null,
     target ? el("span", { class: "ld-tap" }, "Tap to attack") : null);
@@ -116,14 +118,16 @@
     const attacking = view.step === "attack" && ZT.granted;
     const cards = view.hand.map((h) => {
       const picked = chosen.includes(h.card);
-      if (!attacking) return card(h.card, "big");
+      // A Zombie Survivor's value is not printed on it: it is written under the card.
+      const worth = RISEN.test(h.card) ? el("span", { class: "ld-worth" }, `worth ${h.value}`) : null;
+      if (!attacking) return worth ? el("span", { class: "ld-held" }, card(h.card, "big"), worth) : card(h.card, "big");
       return el("button", {
         class: `ld-hand-card${picked ? " ld-picked" : ""}`, "aria-pressed": String(picked), dataset: { card: h.card },
         onclick: () => {
           chosen = picked ? chosen.filter((c) => c !== h.card) : [...chosen, h.card].slice(-2);
           ZT.render(snapshot, true);
         },
-      }, card(h.card, "big", true), picked ? el("span", { class: "ld-check", "aria-hidden": "true" }, "✓") : null);
+      }, card(h.card, "big", true), worth, picked ? el("span", { class: "ld-check", "aria-hidden": "true" }, "✓") : null);
     });
     const hint = attacking
       ? (chosen.length ? "Now tap a survivor marked “Tap to attack”." : "Tap a card, or two for a pair, then a survivor.")
