@@ -342,3 +342,20 @@ def test_a_zombie_survivor_in_the_hand_shows_its_value(server: Server, page: Web
         item = page.find_element(By.CSS_SELECTOR, ".ld-item").text
         assert "worth 11" in item, item
     check_axe(page)
+
+
+def test_a_locked_screen_gives_the_board_the_whole_stage(server: Server, page: WebDriver) -> None:
+    """Locked, there is nothing to enter: no empty entry column beside the board; unlocked,
+    the entry is back."""
+    page.get(started_by_api(server))
+    live(page)
+    width = page.execute_script("return innerWidth")
+    entry = page.find_element(By.ID, "entry")
+    board = page.find_element(By.ID, "board")
+    assert not entry.is_displayed()
+    assert board.rect["width"] >= width - 3 * 8 - 1, board.rect  # the stage's padding only
+    unlock_screen(page)
+    wait(page, "document.querySelector('#entry .card-picker') !== null")
+    assert entry.is_displayed()
+    if width > 900:
+        assert entry.rect["x"] > board.rect["x"] + board.rect["width"] - 1  # beside the board

@@ -147,13 +147,16 @@ Object.assign(ZT, {
     if (bar.dataset.shown === shown) return;
     bar.dataset.shown = shown;
     entry.replaceChildren();
+    const stage = document.getElementById("stage");
     if (finished) {
+      stage.classList.remove("no-entry"); // the ending takes the entry's place
       bar.replaceChildren(
         ZT.el("button", { class: "primary big", dataset: { step: "rematch" }, onclick: () => ZT.rematch() }, "Rematch"),
         ZT.el("a", { class: "button big", href: `/?kind=${ZT.kind}#new-game`, dataset: { step: "new-game" } }, "New game"));
       return;
     }
     if (!ZT.granted) {
+      stage.classList.add("no-entry"); // nothing to enter here: the board has the whole stage
       bar.replaceChildren(ZT.el("button", { class: "primary big", dataset: { step: "unlock" }, onclick: () => ZT.askPin() },
         "Unlock to play"));
       return;
@@ -174,7 +177,7 @@ Object.assign(ZT, {
       }
     }
     bar.replaceChildren(...buttons);
-    document.getElementById("stage").classList.toggle("no-entry", !entry.childElementCount);
+    stage.classList.toggle("no-entry", !entry.childElementCount);
   },
 
   // The inputs of an action; `submit` sends it once every field is filled. Sending, by `submit`
