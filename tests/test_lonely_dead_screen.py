@@ -359,3 +359,17 @@ def test_a_locked_screen_gives_the_board_the_whole_stage(server: Server, page: W
     assert entry.is_displayed()
     if width > 900:
         assert entry.rect["x"] > board.rect["x"] + board.rect["width"] - 1  # beside the board
+
+
+def test_the_ranking_says_what_its_numbers_count(server: Server, page: WebDriver) -> None:
+    url = started_by_api(server)
+    game = server.get(url.replace(server.url + "/games/", "/api/games/"))
+    status, _ = server.post(
+        url.replace(server.url + "/games/", "/api/games/") + "/actions",
+        {"kind": "concede", "version": game["version"]},
+    )
+    assert status == 200
+    page.get(url)
+    live(page)
+    rows = [r.text.split("\n") for r in page.find_elements(By.CSS_SELECTOR, "#ending .ranking li")]
+    assert rows == [["Survivors", "15 left"], ["Ana", "0 rounds"]], rows

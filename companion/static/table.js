@@ -475,7 +475,8 @@ Object.assign(ZT, {
       ZT.el("p", { class: "muted" }, snapshot.outcome.reason),
       ZT.el("ol", { class: "ranking", "aria-label": "Final ranking" }, ranked.map((p) => ZT.el("li", {
         class: winners.has(p.name) ? "winner" : "",
-      }, ZT.el("span", {}, p.name), ZT.el("span", {}, p.score === null || p.score === undefined ? "" : String(p.score))))));
+      }, ZT.el("span", {}, p.name), ZT.el("span", {}, p.score === null || p.score === undefined ? ""
+        : p.unit ? `${p.score} ${p.unit}` : String(p.score))))));
   },
 
   // A new game with the same players and settings.

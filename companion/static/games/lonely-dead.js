@@ -196,8 +196,8 @@
       const view = snapshot.view;
       const left = view.survivors.length + view.piles.safehouse;
       return [
-        { name: snapshot.players[0], score: view.round, current: !view.over, note: "round" },
-        { name: "Survivors", score: left, current: false, out: left === 0, note: "left" },
+        { name: snapshot.players[0], score: view.round, current: !view.over, note: "round", unit: view.round === 1 ? "round" : "rounds" },
+        { name: "Survivors", score: left, current: false, out: left === 0, note: "left", unit: "left" },
       ];
     },
 
