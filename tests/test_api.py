@@ -151,6 +151,21 @@ def test_finished_games_are_listed_and_read_only(client: FlaskClient) -> None:
     assert client.get(f"/api/games/{gid}").get_json()["version"] == snap["version"]
 
 
+def test_home_says_who_won_each_finished_game_even_when_nobody_is_named(
+    client: FlaskClient,
+) -> None:
+    """A Lonely Dead game the Horde gives up is the survivors': its winners are empty, and the
+    home page still says who won."""
+    game = client.post(
+        "/api/games", json={"kind": "lonely-dead", "setup": {"players": ["Ana"]}}
+    ).get_json()
+    snap = client.post(f"/api/games/{game['id']}/actions", json={"kind": "concede"}).get_json()
+    assert snap["status"] == "finished" and snap["outcome"]["winners"] == []
+    page = client.get("/").get_data(as_text=True)
+    finished = page[page.index('id="finished-title"') :]
+    assert "the survivors won ·" in finished and "won by" not in finished
+
+
 def test_reopening_takes_back_the_final_move(client: FlaskClient) -> None:
     game = start(client)
     gid = game["id"]

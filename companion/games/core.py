@@ -445,6 +445,12 @@ class Game(ABC):
     @abstractmethod
     def outcome(self) -> Outcome | None: ...
 
+    @classmethod
+    def result_words(cls, winners: Sequence[str]) -> str | None:
+        """Who won a finished game, in the few words of the home page's list ("won by Ana"),
+        from its winners alone (the log keeps no more); ``None`` when there is nothing to say."""
+        return f"won by {', '.join(winners)}" if winners else None
+
     @abstractmethod
     def players(self) -> tuple[str, ...]: ...
 

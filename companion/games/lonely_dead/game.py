@@ -8,7 +8,7 @@ must be one that could really be there. Each card is always in exactly one of
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Self
@@ -162,6 +162,11 @@ class LonelyDead(Game):
         if self.step != "over":
             return None
         return Outcome((self.player,) if self.horde_won else (), self.ended, self.round)
+
+    @classmethod
+    def result_words(cls, winners: Sequence[str]) -> str | None:
+        """A finished game the Horde did not win is the survivors' (LD-44, LD-R24)."""
+        return super().result_words(winners) or "the survivors won"
 
     def effect(self, item: str) -> str:
         """The effect of an item card at this table (LD-R1)."""
