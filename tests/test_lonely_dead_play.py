@@ -8,6 +8,7 @@ is told about is the card that really comes off the top of the pile it names.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -19,6 +20,8 @@ from companion.games.lonely_dead import LonelyDead
 from companion.games.lonely_dead.cards import FACES, NUMBERED
 from tests.test_lonely_dead_table import census
 
+#: A survivor named in a prompt: "Survivor 2 (Q♥)".
+NAMED = re.compile(r"[Ss]urvivor (\d) \(([^)]+)\)")
 PILE_OF = {
     "deal_survivor": "safehouse",
     "draw_zombie": "zombie_deck",
@@ -108,6 +111,9 @@ def invariants(game: LonelyDead) -> None:
         assert s.infection is None or 1 <= s.infection <= 6
     if game.step not in ("removal", "naming", "dealing", "hand", "over") and not game.pending:
         assert game.survivors
+    numbers = {s["label"]: s["number"] for s in game.view()["survivors"]}  # type: ignore[index, union-attr]
+    for number, label in NAMED.findall(prompt.text):
+        assert numbers[label] == int(number), f"the prompt numbers as the board: {prompt.text}"
 
 
 def play(data: st.DataObject, moves: int) -> tuple[LonelyDead, list[Action]]:

@@ -261,6 +261,28 @@ def test_ldr19_a_place_waiting_for_a_new_survivor_keeps_its_number() -> None:
     assert shown == [(1, "AS"), (2, "QH"), (4, "JC")]
 
 
+def test_ldr19_an_infection_after_a_replacement_names_the_survivor_by_its_place() -> None:
+    """A replacement and an infection are never waited for together (one wound an action, and
+    nothing else goes on while a place waits): the infection is asked once the place is filled,
+    under the number the board shows."""
+    board = (
+        survivor("AS"),
+        survivor("QH", "9H", wounds=2),
+        survivor("KD"),
+        survivor("JC", ("7C", "7D")),
+    )
+    game = roll(fighting(*board), 1, 2)  # the queen falls: her place waits for a new survivor
+    assert [n.kind for n in game.pending] == ["replace"]
+    assert "Deal a new survivor 2" in game.prompt().text
+    refused(game, "fight", "core.not-now", roll={"dice": [1, 2]})  # the jack's fight waits
+    game = card(game, "AH")
+    game = roll(game, 1, 2)  # the jack's Contagious pair wounds: an infection
+    assert [n.kind for n in game.pending] == ["infect"]
+    assert game.view()["survivors"][3]["card"] == "JC"
+    assert game.view()["survivors"][3]["number"] == 4
+    assert game.prompt().text.startswith("Survivor 4 (J♣) is infected")
+
+
 def test_ld4_a_queen_survives_two_wounds_and_falls_at_the_third() -> None:
     game = roll(fighting(survivor("QS", "9S", wounds=1)), 1, 2)
     assert game.survivors[0].wounds == 2 and game.survivors[0].card == "QS"
