@@ -66,8 +66,8 @@ def test_ld10_draw_back_up_to_three() -> None:
     game = do(started(), "attack", survivor=1, cards=["7S"])
     game = roll(do(game, "end_attacks"), 6, 5)
     game = do(card(roll(game, 6), "2C"), "worsen")
-    assert game.step == "replenish" and "hand 3 of 3" in game.prompt().text
-    assert "draw a card from the Zombie Deck" in game.prompt().text
+    assert game.step == "replenish" and "card 3 of 3" in game.prompt().text
+    assert "from the Zombie Deck" in game.prompt().text
     result = step(game, "draw_zombie", card="9S")
     assert rules_of(result)[0] == "LD-10"
     assert result.game.step == "attack"  # type: ignore[attr-defined]
@@ -223,7 +223,7 @@ NO_CLUBS = ("AS", "QH", "KD", "JH")
 def test_ld18_with_no_valid_attack_the_whole_hand_is_discarded() -> None:
     game = arrange(started(NO_CLUBS), step="replenish", hand=("2C", "3C"))
     game = do(game, "draw_zombie", card="4C")
-    assert game.step == "discard" and "no valid attack" in game.prompt().text
+    assert game.step == "discard" and "No valid attack" in game.prompt().text
     assert [s.kind for s in game.legal_actions()] == ["discard_hand", "concede"]
     result = step(game, "discard_hand")
     assert rules_of(result)[0] == "LD-18" and "bust" in result.signals

@@ -93,7 +93,7 @@ def test_fig3_1_the_ace_swaps_its_item_and_the_new_one_can_be_used() -> None:
     game = result.game  # type: ignore[assignment]
     assert isinstance(game, LonelyDead)
     assert game.survivor_discard == ("5S",) and game.survivors[0].items == ()
-    assert "draw the top card of the Survivor Deck" in game.prompt().text
+    assert "draw from the Survivor Deck" in game.prompt().text
     options = game.legal_actions()[0].fields[0].options
     assert "4C" in options and "5S" not in options
     drawn = step(game, "draw_item", card="4C")  # 4: the new item is used, a kill

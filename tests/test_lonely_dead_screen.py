@@ -80,10 +80,23 @@ def sheet(page: WebDriver) -> None:
     wait(page, "document.getAnimations().every((a) => a.playState !== 'running')")
 
 
+#: The lines the prompt's text takes (one box per line of its text).
+PROMPT_LINES = """
+const range = document.createRange();
+range.selectNodeContents(document.getElementById('prompt'));
+return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+"""
+
+
 def checked(page: WebDriver) -> None:
+    """The screen checks, no card code in the prompt, and while the game is on, a prompt of
+    two lines at most on a phone (docs/DESIGN.md)."""
     check_screen(page)
     shown = page.find_element(By.ID, "prompt").text
     assert not CODE.search(shown), shown
+    phone = page.execute_script("return innerWidth") < 480
+    if phone and page.execute_script("return ZT.snapshot.status") == "active":
+        assert page.execute_script(PROMPT_LINES) <= 2, f"over two lines on a phone: {shown}"
 
 
 def test_the_default_setup_shown_on_the_home_page_starts_a_game(
@@ -202,8 +215,9 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     checked(page)
     step(page, '#bar-actions [data-action="worsen"]')
     checked(page)
-    assert "Round 3" in page.find_element(By.ID, "prompt").text
-    assert page.find_element(By.CSS_SELECTOR, '#scores [data-player="Ana"]').text.startswith("Ana")
+    assert "Horde Replenish" in page.find_element(By.ID, "prompt").text
+    ana = page.find_element(By.CSS_SELECTOR, '#scores [data-player="Ana"]').text
+    assert ana.split() == ["Ana", "3", "round"], ana
 
     # The face-up piles open in the sheet; giving up is in the menu and asks first.
     tap(page, '.ld-pile[data-pile="zombie_discard"]')
@@ -373,3 +387,20 @@ def test_the_ranking_says_what_its_numbers_count(server: Server, page: WebDriver
     live(page)
     rows = [r.text.split("\n") for r in page.find_elements(By.CSS_SELECTOR, "#ending .ranking li")]
     assert rows == [["Survivors", "15 left"], ["Ana", "0 rounds"]], rows
+
+
+def test_setting_up_is_guided_step_by_step_on_the_board(server: Server, page: WebDriver) -> None:
+    """The board lists the setup with the real cards, the steps done ticked and the current ones
+    marked; it is gone once the game starts."""
+    url = started_by_api(server)
+    page.get(url)
+    live(page)
+    now = [li.text for li in page.find_elements(By.CSS_SELECTOR, ".ld-guide li[aria-current]")]
+    assert len(now) == 2, now
+    assert "Deal the numbered cards" in now[0] and "Deal four survivors" in now[1], now
+    done = page.find_elements(By.CSS_SELECTOR, ".ld-guide li.ld-done")
+    assert len(done) == 3 and "Sort the deck" in done[0].text
+    page.get(started_by_api(server, "AS", "QH", "KD", "JC", "7S", "4H", "5D"))
+    live(page)
+    assert not page.find_elements(By.CSS_SELECTOR, ".ld-guide")
+    checked(page)

@@ -198,7 +198,7 @@ def test_ld8_the_zombie_hand_of_three_then_round_1() -> None:
     assert game.step == "hand"
     refused(game, "draw_zombie", "LD-10", card="KS")  # a face card is not in the Zombie Deck
     game = card(game, "7S", "4H")
-    assert game.step == "hand" and "hand 3 of 3" in game.prompt().text
+    assert game.step == "hand" and "card 3 of 3" in game.prompt().text
     last = game.apply(Action("draw_zombie", {"card": "5D"}))
     rules = [r.rule for r in last.rulings]
     assert rules[:2] == ["LD-8", "LD-9"] and "LD-10" in rules  # round 1: the hand is full

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.games.core import ActionSpec, Field, RollRequest
-from companion.games.lonely_dead.cards import HAND, IN_PLAY, count, shown
+from companion.games.lonely_dead.cards import HAND, IN_PLAY, count
 
 if TYPE_CHECKING:
     from companion.games.lonely_dead.game import LonelyDead
@@ -34,39 +34,23 @@ def asks(game: LonelyDead) -> Ask:
     step = game.step
     if step == "removal":
         return (
-            "Setup: sort the survivors (J, Q, K, A) from the numbered cards (2-10 and the "
-            "joker). Roll one die: that many survivor cards go aside unseen.",
+            "Setup: roll one die for the survivors set aside.",
             ONE_DIE,
             "remove_roll",
         )
     if step == "naming":
         return (
-            f"Set {count(game.removed_unknown)} from the survivors aside, face down. If you "
-            "looked at them, name them; otherwise leave them unknown.",
+            f"Setup: put {count(game.removed_unknown)} from the survivors aside, face down.",
             None,
             None,
         )
     if step in ("hand", "replenish"):
-        where = "Setup" if step == "hand" else f"Round {game.round}, Horde Replenish"
-        return (
-            f"{where}: {_zombie_source(game)} (hand {len(game.hand) + 1} of {HAND}). Which card?",
-            None,
-            None,
-        )
+        where = "Setup" if step == "hand" else "Horde Replenish"
+        return f"{where}: {_zombie_source(game, len(game.hand) + 1)}.", None, None
     if step == "attack":
-        return (
-            f"Round {game.round}, Zombies Attack: play cards on survivors of their suit, then "
-            "end the attacks.",
-            None,
-            None,
-        )
+        return "Zombies Attack: play cards on survivors of their suit.", None, None
     if step == "discard":
-        return (
-            f"Round {game.round}: no valid attack. Discard your hand ({shown(game.hand)}) to the "
-            "Survivor Discard.",
-            None,
-            None,
-        )
+        return "No valid attack: discard your hand to the Survivor Discard.", None, None
     if step == "fight":
         return _fight(game)
     if step == "search":
@@ -77,40 +61,31 @@ def asks(game: LonelyDead) -> Ask:
 def _need(game: LonelyDead) -> Ask:
     need = game.pending[0]
     if need.kind == "infect":
-        return (
-            f"{game.who(need.position)} is infected: roll one die and set it on the card.",
-            ONE_DIE,
-            "infect",
-        )
+        return f"{game.who(need.position)} is infected: roll its infection die.", ONE_DIE, "infect"
     if game.step == "dealing":
         return (
-            f"Setup: deal survivor {need.position + 1} of {IN_PLAY} from the Safehouse, face up. "
-            "Which card is it?",
+            f"Setup: deal survivor {need.position + 1} of {IN_PLAY} from the Safehouse, face up.",
             None,
             None,
         )
-    return (
-        f"Deal a new survivor {need.position + 1} from the Safehouse, face up. Which card is it?",
-        None,
-        None,
-    )
+    return f"Deal a new survivor {need.position + 1} from the Safehouse, face up.", None, None
 
 
-def _zombie_source(game: LonelyDead) -> str:
+def _zombie_source(game: LonelyDead, card: int) -> str:
     if game.zombie_deck.size:
-        return "draw a card from the Zombie Deck"
+        return f"draw card {card} of {HAND} from the Zombie Deck"
     return (
         f"the Zombie Deck is empty: shuffle the Zombie Discard ({count(len(game.zombie_discard))})"
-        " into a new Zombie Deck and draw"
+        f" into a new one and draw card {card} of {HAND}"
     )
 
 
 def _survivor_source(game: LonelyDead) -> str:
     if game.survivor_deck.size:
-        return "draw the top card of the Survivor Deck"
+        return "draw from the Survivor Deck"
     return (
         f"the Survivor Deck is empty: shuffle the Survivor Discard "
-        f"({count(len(game.survivor_discard))}) into a new Survivor Deck and draw"
+        f"({count(len(game.survivor_discard))}) into a new one and draw"
     )
 
 
@@ -121,17 +96,11 @@ def _fight(game: LonelyDead) -> Ask:
     zombie = survivor.zombies[fight.zombie]
     who = survivor.label(fight.position)
     if fight.waiting == "extra":
-        dice = "+".join(str(d) for d in fight.dice)
-        return (
-            f"{who} uses an extra-die item: roll one more die (so far {dice}).",
-            ONE_DIE,
-            "extra_die",
-        )
+        return f"{who} uses an extra-die item: roll one more die.", ONE_DIE, "extra_die"
     if fight.waiting == "item":
-        return f"{who} swaps an item: {_survivor_source(game)}. Which card?", None, None
+        return f"{who} swaps an item: {_survivor_source(game)}.", None, None
     return (
-        f"Round {game.round}, Fight: {who}, {survivor.wounds}/{survivor.limit} wounds, against "
-        f"{zombie.label()} worth {zombie.value}. Roll two dice.",
+        f"Fight: {who} vs {zombie.label()}, worth {zombie.value}. Roll two dice.",
         TWO_DICE,
         "fight",
     )
@@ -139,14 +108,10 @@ def _fight(game: LonelyDead) -> Ask:
 
 def _search(game: LonelyDead) -> Ask:
     if game.search_roll:
-        return f"Survivor Search: {_survivor_source(game)}. Which card?", None, None
+        return f"Survivor Search: {_survivor_source(game)}.", None, None
     n = len(game.survivors)
-    found = "1 finds an item" if n == 1 else f"1-{n} finds an item for that survivor"
-    return (
-        f"Round {game.round}, Survivor Search: roll one die ({found}, higher finds a zombie).",
-        ONE_DIE,
-        "search",
-    )
+    found = f"1-{n}" if n > 1 else "1"
+    return f"Survivor Search: roll one die ({found} finds an item).", ONE_DIE, "search"
 
 
 def _worsen(game: LonelyDead) -> str:
@@ -156,11 +121,8 @@ def _worsen(game: LonelyDead) -> str:
         if s.infection is not None and not s.infected_now
     ]
     if not turns:
-        return f"Round {game.round}, Worsening Infection: no die to turn. End the round."
-    return (
-        f"Round {game.round}, Worsening Infection: turn the infection dice down "
-        f"({', '.join(turns)}), then end the round."
-    )
+        return "Worsening Infection: no die to turn. End the round."
+    return f"Worsening Infection: turn the dice down ({', '.join(turns)}), then end the round."
 
 
 #: The actions each step waits for, when no roll or pending task decides it.

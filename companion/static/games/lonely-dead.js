@@ -158,6 +158,29 @@
     }));
   }
 
+  // Setup, step by step: what to do with the real cards while the tablet asks for them.
+  const SETUP = [
+    ["removal", "Sort the deck: J, Q, K and A are the survivors; 2 to 10 and the joker are the numbered cards."],
+    ["removal", "Roll one die: that many survivor cards go aside, face down, unseen."],
+    ["naming", "Looked at them? Enter them; otherwise just tap “Set them aside”."],
+    ["dealing", "Deal the numbered cards one by one: Survivor Deck first, then Zombie Deck (19 and 18 cards)."],
+    ["dealing", "Deal four survivors face up in a row from the left, entering each: survivors 1 to 4."],
+    ["hand", "Take three cards from the Zombie Deck: your Zombie Hand. Enter each."],
+  ];
+  const SETUP_ORDER = ["removal", "naming", "dealing", "hand"];
+
+  function guide(view) {
+    const now = SETUP_ORDER.indexOf(view.step);
+    if (now < 0) return null;
+    return el("section", { class: "ld-guide", "aria-label": "Setting up" }, el("h3", {}, "Setting up"),
+      el("ol", {}, SETUP.map(([step, words]) => {
+        const at = SETUP_ORDER.indexOf(step);
+        const state = at < now ? "done" : at === now ? "now" : "later";
+        return el("li", { class: `ld-${state}`, "aria-current": state === "now" ? "step" : null },
+          el("span", { class: "ld-mark", "aria-hidden": "true" }, { done: "✓", now: "▶", later: "" }[state]), words);
+      })));
+  }
+
   function fights(view) {
     if (!view.fights.length) return null;
     return el("section", { class: "ld-fights" }, el("h3", {}, `Round ${view.round}: fights`),
@@ -182,9 +205,10 @@
       board.append(el("div", { class: "ld" },
         phases(view),
         fightNow(view),
+        guide(view),
         el("section", { class: "ld-table", "aria-label": "Survivors" },
           view.survivors.length ? view.survivors.map((s) => survivor(snapshot, s))
-            : el("p", { class: "muted" }, view.over ? "No survivor left: every one is dead or risen."
+            : el("p", { class: "muted ld-none" }, view.over ? "No survivor left: every one is dead or risen."
               : "No survivor dealt yet.")),
         el("section", { class: "ld-horde", "aria-label": "The Horde" }, hand(snapshot), piles(view)),
         fights(view),
