@@ -404,3 +404,52 @@ def test_setting_up_is_guided_step_by_step_on_the_board(server: Server, page: We
     live(page)
     assert not page.find_elements(By.CSS_SELECTOR, ".ld-guide")
     checked(page)
+
+
+def test_the_fight_under_way_is_scrolled_into_view(server: Server, page: WebDriver) -> None:
+    """After the attacks, with the board scrolled down to the hand, the fight box is in view."""
+    page.get(started_by_api(server, "AS", "QH", "KD", "JC", "7S", "4H", "5D"))
+    live(page)
+    unlock_screen(page)
+    attack(page, 1, "7S")
+    page.execute_script("document.getElementById('board').scrollTop = 1e6")
+    step(page, '#bar-actions [data-action="end_attacks"]')
+    top = page.execute_script(
+        "return document.querySelector('.ld-fight').getBoundingClientRect().top"
+        " - document.getElementById('board').getBoundingClientRect().top"
+    )
+    assert top >= -1, top  # the fight box starts inside the board (subpixel rounding aside)
+    checked(page)
+
+
+def test_a_moment_says_the_one_thing_that_happened(server: Server, page: WebDriver) -> None:
+    """A wound's moment gives the wound, not the whole ruling; a death's, the death and where the
+    survivor goes."""
+    page.get(started_by_api(server, "AS", "QH", "KD", "JC", "7S", "4H", "5D"))
+    live(page)
+    unlock_screen(page)
+    attack(page, 1, "7S")
+    step(page, '#bar-actions [data-action="end_attacks"]')
+    face(page, 1, 2)
+    moment = page.find_element(By.CSS_SELECTOR, ".moment").text.split("\n")
+    assert moment == [
+        "Wounded",
+        "Survivor 1 (A♠) has 1 of 4 wounds; zombies to the Zombie Discard: 7♠.",
+    ], moment
+    fall = page.execute_script(
+        """
+        const r = (rule, text) => ({rule, text});
+        return ZT.module().moment("attention", {rulings: [
+          r("LD-20", "Survivor 4 (J♣) rolled 1+3 = 4 against 8♣, worth 8: lower: wounded."),
+          r("LD-20", "Survivor 4 (J♣) has 2 of 2 wounds; zombies to the Zombie Discard: 8♣."),
+          r("LD-R6", "Survivor 4 (J♣) has reached its wound limit and dies."),
+          r("LD-42", "Survivor 4 (J♣) goes to the Graveyard."),
+          r("LD-R18", "It had no items."),
+        ]});
+        """
+    )
+    assert fall == {
+        "title": "A survivor falls",
+        "text": "Survivor 4 (J♣) has reached its wound limit and dies. "
+        "Survivor 4 (J♣) goes to the Graveyard.",
+    }, fall

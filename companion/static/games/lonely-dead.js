@@ -213,6 +213,12 @@
         el("section", { class: "ld-horde", "aria-label": "The Horde" }, hand(snapshot), piles(view)),
         fights(view),
         legend(view)));
+      // The fight under way stays in view: its top is scrolled to if the board was further down.
+      const fight = board.querySelector(".ld-fight");
+      if (fight) {
+        const above = fight.getBoundingClientRect().top - board.getBoundingClientRect().top;
+        if (above < 0) board.scrollTop += above - 8;
+      }
     },
 
     // The Horde's round (the score of a solitaire), and the survivors still standing.
@@ -238,12 +244,19 @@
       return ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }, { send: Boolean(dice) }));
     },
 
+    // A moment says the one thing that happened (the whole ruling is in the game log).
     moment(signal, entry) {
-      const rules = new Set(entry.rulings.map((r) => r.rule));
-      if (signal === "bust") return { title: "No valid attack", text: ZT.describe(entry) };
+      const rulings = entry.rulings;
+      const rules = new Set(rulings.map((r) => r.rule));
+      const said = (...ids) => rulings.filter((r) => ids.includes(r.rule)).map((r) => r.text).join(" ");
+      if (signal === "bust") return { title: "No valid attack", text: said("LD-18") };
+      if (signal === "wound") return { title: "Wounded", text: rulings.filter((r) => r.rule === "LD-20").at(-1)?.text };
+      if (signal === "infection_out") return { title: "Put down", text: said("LD-35") };
       if (signal === "attention") {
-        const title = rules.has("LD-R11") ? "The joker!" : rules.has("LD-40") ? "Boom!" : "A survivor falls";
-        return { title, text: ZT.describe(entry) };
+        if (rules.has("LD-R11")) return { title: "The joker!", text: said("LD-R11") };
+        if (rules.has("LD-40")) return { title: "Boom!", text: said("LD-40") };
+        const dies = rulings.findIndex((r) => r.rule === "LD-R6"); // the death, then where it goes
+        return { title: "A survivor falls", text: rulings.slice(dies, dies + 2).map((r) => r.text).join(" ") };
       }
       return null;
     },
