@@ -224,7 +224,8 @@
     // The Horde's round (the score of a solitaire), and the survivors still standing.
     scores(snapshot) {
       const view = snapshot.view;
-      const left = view.survivors.length + view.piles.safehouse;
+      // Those in the Safehouse count while they may still come into play (not once the Horde has won).
+      const left = view.survivors.length + (view.horde_won ? 0 : view.piles.safehouse);
       return [
         { name: snapshot.players[0], score: view.round, current: !view.over, note: "round", unit: view.round === 1 ? "round" : "rounds" },
         { name: "Survivors", score: left, current: false, out: left === 0, note: "left", unit: "left" },
