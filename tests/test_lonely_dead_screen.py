@@ -301,6 +301,7 @@ def test_the_horde_wins_a_game_played_to_its_end(server: Server, page: WebDriver
     assert survivors == "No survivor left: every one is dead or risen.", survivors
     assert page.execute_script("return ZT.snapshot.outcome.winners") == ["Ana"]
     rows = [r.text.split("\n") for r in page.find_elements(By.CSS_SELECTOR, "#ending .ranking li")]
+    assert not page.find_elements(By.CSS_SELECTOR, ".phases")  # no round is under way
     # the survivors still in the Safehouse never came into play: none is left
     assert rows == [["Ana", "5 rounds"], ["Survivors", "0 left"]], rows
     check_axe(page)

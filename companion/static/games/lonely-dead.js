@@ -43,7 +43,7 @@
 
   // The five phases of a round, the current one marked (the prompt names it too).
   function phases(view) {
-    if (view.phase === "setup") return null;
+    if (view.phase === "setup" || view.over) return null; // no round under way
     return ZT.phases("Phases of the round", view.phases.map((p) => [PHASE_WORDS[p.key] || p.name, p.current]));
   }
 
