@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from flask.testing import FlaskClient
 
@@ -123,3 +126,22 @@ def test_an_unknown_game_is_a_404(client: FlaskClient) -> None:
     response = client.get("/api/rules/chess/search?q=who+goes+first")
     assert response.status_code == 404
     assert "chess" in response.get_json()["error"]
+
+
+#: The rule that answers each game's example question, shown in the empty question box.
+EXAMPLE_ANSWERS = {
+    "zombie-dice": "ZD-6",
+    "lonely-dead": "LD-42",
+    "zombies-card-game": "ZC-T4",
+    "moore-zombies": "MZ-11",
+    "zombified": "ZF-11",
+}
+
+
+def test_each_games_example_question_is_answered_by_the_rule_it_asks_about() -> None:
+    script = (Path(__file__).parents[1] / "companion" / "static" / "referee.js").read_text("utf-8")
+    block = script[script.index("askExamples: {") : script.index("},", script.index("askExamples"))]
+    examples = dict(re.findall(r'"([a-z-]+)": "([^"]+)"', block))
+    assert examples.keys() == GAMES.keys()
+    for game, question in examples.items():
+        assert ask(game, question).results[0].rule.id == EXAMPLE_ANSWERS[game], question

@@ -116,6 +116,13 @@ def test_a_refusal_and_a_log_entry_open_their_rule_over_the_game(
     )
     assert status == 200
     wait(page, "document.querySelector('#prompt-why [data-rule=\"ZD-4\"]') !== null")
+    # The prompt's rule button is drawn small, but a finger 48 px tall finds it (DESIGN.md).
+    reach = page.execute_script(
+        "const b = document.querySelector('#prompt-why [data-rule=\"ZD-4\"]');"
+        "const r = b.getBoundingClientRect(), x = (r.left + r.right) / 2, mid = (r.top + r.bottom) / 2;"
+        "return [mid - 23.5, mid + 23.5].map((y) => b.contains(document.elementFromPoint(x, y)));"
+    )
+    assert reach == [True, True]
     page.find_element(By.CSS_SELECTOR, '#prompt-why [data-rule="ZD-4"]').click()
     assert "Brains, shotguns, feet (ZD-4)" in card_text(page)
     close_card(page)

@@ -4,11 +4,20 @@
 // value in this game, and worked examples the engine itself produced.
 "use strict";
 Object.assign(ZT, {
+  // A question of each game's players, shown in the empty box (tests check the referee answers it).
+  askExamples: {
+    "zombie-dice": "can I stop after one roll?",
+    "lonely-dead": "what happens when a survivor dies?",
+    "zombies-card-game": "what if I roll less than 4?",
+    "moore-zombies": "who wins a tie?",
+    "zombified": "can a survivor carry two weapons?",
+  },
+
   // The question box and its answers, for the game's sheet and the rules page.
   askBox(kind) {
     const input = ZT.el("input", {
       type: "search", id: "ask-input", name: "q", maxlength: 200, autocomplete: "off", enterkeyhint: "search",
-      placeholder: "can I stop after one roll?",
+      placeholder: ZT.askExamples[kind] || "",
     });
     const answers = ZT.el("div", { id: "ask-answers", class: "ask-answers", "aria-live": "polite" });
     const form = ZT.el("form", { class: "ask", role: "search", onsubmit: (event) => {
