@@ -366,3 +366,29 @@ def test_zf24_a_firearm_spends_a_use_on_every_attack() -> None:
     assert "ZF-24" in rules_of(after)
     gun = after.game.view()["players"][1]["survivors"][0]["weapon"]
     assert gun == {"card": "Pistol", "bonus": 1, "uses": 5, "max_uses": 6, "needs_strong": False}
+
+
+def test_counts_are_written_in_words_in_the_singular_or_the_plural() -> None:
+    """Rulings and refusals say "1 zombie", "2 zombies", never "zombie(s)"."""
+    kids = act(started("Kid", "Kid"), "draw")
+    error = refused(kids, "play_survivor", "ZF-2", card="Kid")
+    assert error.reason == "The deck has 2 Kid cards, and all are already in play or discarded."
+    game = act(act(turn(started(), location="Mall"), "draw"), "next")
+    error = refused(game, "play_location", "ZF-2", card="Mall")
+    assert error.reason == "The deck has 1 Mall card, and it is already in play or discarded."
+
+    game = act(act(act(started(), "draw"), "next"), "next")
+    joined = step(game, "play_zombie", card="Body Part")
+    assert joined.rulings[0].text == "Body Part (#3) joins Ann's horde (1 zombie)."
+    game = opening(ann={"zombie": "Body Part"}, ann2={"zombie": "Zombie"})
+    sent = step(game, "attack", target="Bob")
+    assert sent.rulings[0].text == "Ann sends 2 zombies at Bob."
+
+    fired = roll(act(_fight(weapon=("Pistol", 2)), "aim", survivor=2, zombie=3), 3, 3)
+    assert "The Pistol has 5 uses left." in [r.text for r in fired.rulings]
+
+    game = turn(deck_left(started(), 0))
+    game = act(act(act(game, "draw"), "play_survivor", card="Average Survivor"), "next")
+    last = step(act(game, "next"), "next")
+    assert "Bob wins with 2 survivors." in [r.text for r in last.rulings]
+    assert all("(s)" not in r.text for r in last.rulings)

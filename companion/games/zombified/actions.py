@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from companion.games.core import Action, Notes, RollRequest, RuleError, check_roll, parse_roll
+from companion.games.core import (
+    Action,
+    Notes,
+    RollRequest,
+    RuleError,
+    check_roll,
+    parse_roll,
+    plural,
+)
 from companion.games.zombified import params, rolls
 from companion.games.zombified.catalogue import (
     EVENT,
@@ -114,7 +122,7 @@ def play_zombie(table: Table, action: Action, notes: Notes) -> Table:
     notes.rule(
         "ZF-10",
         f"{card} (#{zombie.id}) joins {table.current.name}'s horde "
-        f"({len(table.current.horde)} zombie(s)).",
+        f"({plural(len(table.current.horde), 'zombie')}).",
     )
     return next_phase(table)
 
@@ -173,7 +181,7 @@ def attack(table: Table, action: Action, notes: Notes) -> Table:
     player = table.current
     table = table.with_tableau(table.seat, replace(player, sent_to=target))
     victim = table.tableaus[target].name
-    notes.rule("ZF-12", f"{player.name} sends {len(sent)} zombie(s) at {victim}.")
+    notes.rule("ZF-12", f"{player.name} sends {plural(len(sent), 'zombie')} at {victim}.")
     notes.rule("ZF-F2", f"The horde is placed at {victim}'s cards in play.")
     notes.signal("attention")
     return replace(table, attack=Attack(target, sent), rolls=())
@@ -303,7 +311,7 @@ def _spend(table: Table, ident: int, weapon: str, dice: int, notes: Notes) -> tu
         notes.rule("ZF-F4", f"The {weapon} has no uses left: out of ammo, it is discarded.")
         note = "out of ammo"
     elif uses is not None:
-        notes.rule("ZF-24", f"The {weapon} has {uses} use(s) left.")
+        notes.rule("ZF-24", f"The {weapon} has {plural(uses, 'use')} left.")
         return table.replace_survivor(replace(survivor, uses=uses)), ""
     else:
         notes.rule("ZF-F4", f"The {weapon} is a hand weapon: it has no uses to run out of.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.core import Notes
+from companion.games.core import Notes, plural
 from companion.games.zombified.catalogue import EVENT as EVENT_TYPE
 from companion.games.zombified.catalogue import IMPROMPTU, kind, names
 from companion.games.zombified.state import (
@@ -233,10 +233,11 @@ def _end_turn(table: Table, notes: Notes) -> Table:
         best = max(len(t.survivors) for t in table.tableaus)
         leaders = [t.name for t in table.tableaus if len(t.survivors) == best]
         if len(leaders) == 1:
-            notes.rule("ZF-22", f"{leaders[0]} wins with {best} survivor(s).")
+            notes.rule("ZF-22", f"{leaders[0]} wins with {plural(best, 'survivor')}.")
         else:
             notes.rule(
-                "ZF-R15", f"{' and '.join(leaders)} share the win with {best} survivor(s) each."
+                "ZF-R15",
+                f"{' and '.join(leaders)} share the win with {plural(best, 'survivor')} each.",
             )
         notes.signal("game_over")
         return replace(table, phase=OVER, attack=None, effects=())

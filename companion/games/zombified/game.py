@@ -130,7 +130,8 @@ class Zombified(Game):
     def new(cls, setup: Mapping[str, JSON]) -> Self:
         unknown = set(setup) - {"players", ZOMBIE_EVENTS.name}
         if unknown:
-            raise SetupError(f"unknown Zombified option(s): {', '.join(sorted(unknown))}")
+            words = "option" if len(unknown) == 1 else "options"
+            raise SetupError(f"unknown Zombified {words}: {', '.join(sorted(unknown))}")
         names = player_names(
             setup.get("players"),
             MIN_PLAYERS,

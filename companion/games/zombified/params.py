@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.core import Action, RuleError
+from companion.games.core import Action, RuleError, plural
 from companion.games.zombified.catalogue import CardKind, lookup
 from companion.games.zombified.state import Survivor, Table, Zombie
 
@@ -52,8 +52,8 @@ def card(table: Table, action: Action, card_type: str | None, what: str, rule: s
     if table.unseen[found.name] < 1:
         raise RuleError(
             "ZF-2",
-            f"The deck has {found.copies} {found.name} card(s), and all are already in play "
-            "or discarded.",
+            f"The deck has {plural(found.copies, f'{found.name} card')}, and "
+            f"{'it is' if found.copies == 1 else 'all are'} already in play or discarded.",
         )
     return found
 
