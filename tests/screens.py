@@ -7,6 +7,7 @@ Chromium is missing, like :mod:`tests.browser`.
         page.get(url)
         unlock_screen(page)
         check_screen(page)        # after every step
+        check_prompt(page)        # the prompt's sentence takes 2 lines at most
         check_axe(page)           # the page, or check_axe(page, "#sheet") for a dialog
         taps(page)                # clicks since the page was loaded
 """
@@ -121,6 +122,26 @@ def check_screen(page: WebDriver, selectors: tuple[str, ...] = IN_VIEW) -> None:
             f"{selector} {box} is outside the {width}x{height} viewport"
         )
     check_no_sideways_scroll(page)
+
+
+#: The lines the prompt's sentence takes: one box per line of the inline #prompt (its height
+#: over its line height would count a line made taller by a "Why?" button beside it as more).
+PROMPT_LINES = """
+const prompt = document.getElementById('prompt');
+return new Set([...prompt.getClientRects()].map((r) => Math.round(r.top))).size;
+"""
+
+
+def prompt_lines(page: WebDriver) -> int:
+    return int(page.execute_script(PROMPT_LINES))
+
+
+def check_prompt(page: WebDriver, most: int = 2) -> None:
+    """The prompt's sentence takes ``most`` lines at most (docs/DESIGN.md: 2 at the default
+    text size)."""
+    lines = prompt_lines(page)
+    text = page.execute_script("return document.getElementById('prompt').textContent")
+    assert lines <= most, f"the prompt takes {lines} lines: {text!r}"
 
 
 def axe_violations(page: WebDriver, context: str | None = None) -> list[dict[str, Any]]:

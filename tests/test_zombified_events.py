@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.games.zombified import Zombified
 from tests.test_zombified_support import (
     act,
+    dice_label,
     finish,
     horde,
     opening,
@@ -42,7 +43,7 @@ def test_zf30_an_event_leaves_the_hand_for_the_discard_pile() -> None:
 
 def test_zf31_all_survivors_of_a_player_escape_more_easily() -> None:
     game = act(_chased(), "event", player="Bob", card="Set Fire", target="Bob")
-    assert "Set Fire +2" in game.prompt().text
+    assert "Set Fire +2" in dice_label(game)
     assert game.view()["players"][1]["survivors"][0]["escape"] == 2
     assert "escapes" in roll(game, 2, 3).rulings[0].text  # 5 + 2 = 7
 
@@ -51,35 +52,35 @@ def test_zf31_motorcycle_carries_two_survivors() -> None:
     game = _chased(survivor="Average Survivor")
     refused(game, "event", "ZF-R7", player="Bob", card="Motorcycle", survivor=2, second=2)
     game = act(game, "event", player="Bob", card="Motorcycle", survivor=2, second=4)
-    assert "Motorcycle +3" in game.prompt().text
+    assert "Motorcycle +3" in dice_label(game)
     game = rolled(game, (2, 2))
-    assert "Motorcycle +3" in game.prompt().text  # Average Survivor (#4) rides too
+    assert "Motorcycle +3" in dice_label(game)  # Average Survivor (#4) rides too
 
 
 def test_zf31_give_up_hope_takes_four_from_one_survivor() -> None:
     game = act(_chased(), "event", player="Ann", card="Give Up Hope", survivor=2)
-    assert "Give Up Hope -4" in game.prompt().text
+    assert "Give Up Hope -4" in dice_label(game)
     assert "does not get away" in roll(game, 5, 5).rulings[0].text  # 10 - 4 = 6
 
 
 def test_zf32_safety_events_hold_the_zombies_back() -> None:
     game = _penetrating(location="School")
     game = act(game, "event", player="Bob", card="Locked Door", target="Bob")
-    assert "Safety of School -1, Locked Door -3" in game.prompt().text
+    assert "Safety of School -1, Locked Door -3" in dice_label(game)
     assert "kept out" in roll(game, 5, 5).rulings[0].text  # 10 - 4 = 6
 
 
 def test_zf33_penetration_events_help_a_zombie_in() -> None:
     game = act(_penetrating(), "event", player="Ann", card="Break Windows", zombie=3)
-    assert "Break Windows +3" in game.prompt().text
+    assert "Break Windows +3" in dice_label(game)
     assert "gets through" in roll(game, 2, 2).rulings[0].text  # 4 + 3 = 7
 
 
 def test_zf34_speed_events_change_the_chase() -> None:
     fast = act(_chased(), "event", player="Ann", card="Dead End", zombie=3)
-    assert "the fastest -2" in fast.prompt().text
+    assert "the fastest -2" in dice_label(fast)
     slow = act(_chased(), "event", player="Bob", card="Stop to Eat Victims", zombie=3)
-    assert "the fastest +2" in slow.prompt().text
+    assert "the fastest +2" in dice_label(slow)
     assert "escapes" in roll(slow, 2, 3).rulings[0].text  # 5 + 2 = 7
 
 
@@ -87,7 +88,7 @@ def test_zf35_toughness_events_make_a_zombie_harder_to_kill() -> None:
     game = opening(ann={"zombie": "Zombie"}, bob={"weapon": ("Pistol", 2)})
     game = act(rolled(act(game, "attack", target="Bob"), (6, 6)), "aim", survivor=2, zombie=3)
     game = act(game, "event", player="Ann", card="Already Dead", zombie=3)
-    assert "Already Dead -2" in game.prompt().text
+    assert "Already Dead -2" in dice_label(game)
     assert game.view()["players"][0]["horde"][0]["toughness"] == 2
     assert "misses" in roll(game, 3, 3).rulings[0].text  # 6 + 1 + 1 - 2 = 6
     assert "destroys it" in roll(game, 3, 4).rulings[0].text  # 7 + 1 + 1 - 2 = 7
@@ -109,7 +110,7 @@ def test_zf36_turn_on_the_lights_sends_the_horde_elsewhere() -> None:
     game = lit.game
     assert game.table.attack is not None and game.table.attack.target == 2
     assert game.view()["players"][0]["sent_to"] == "Cy"
-    assert "at Cy" in game.prompt().text
+    assert "at Cy" in dice_label(game)
     game = rolled(game, (6, 6))
     assert game.prompt().player == "Cy"
     refused(game, "event", "ZF-R8", player="Cy", card="Turn on the Lights", target="Bob")
@@ -140,7 +141,7 @@ def test_zf38_badly_injured_stays_on_the_survivor() -> None:
     assert gun_nut["injuries"] == ["Badly Injured"] and gun_nut["escape"] == -2
     assert gun_nut["weapon_bonus"] == 1 - 2
     assert "Badly Injured" not in game.table.discard
-    assert "Badly Injured -2" in game.prompt().text
+    assert "Badly Injured -2" in dice_label(game)
     eaten = rolled(game, (1, 1))
     assert sorted(eaten.table.discard) == ["Badly Injured", "Gun Nut", "Pistol"]
 
@@ -149,7 +150,7 @@ def test_zf38_badly_injured_lowers_weapon_rolls() -> None:
     game = opening(ann={"zombie": "Zombie"}, bob={"weapon": ("Pistol", 2)})
     game = act(rolled(act(game, "attack", target="Bob"), (6, 6)), "aim", survivor=2, zombie=3)
     game = act(game, "event", player="Ann", card="Badly Injured", survivor=2)
-    assert "+0 (Pistol +1, Gun Nut +1, Badly Injured -2)" in game.prompt().text
+    assert "+0 (Pistol +1, Gun Nut +1, Badly Injured -2)" in dice_label(game)
 
 
 def test_zf39_come_with_us_takes_a_survivor_with_its_weapon() -> None:

@@ -7,6 +7,7 @@ from companion.games.zombified import Zombified
 from tests.test_zombified_support import (
     act,
     deck_left,
+    dice_label,
     finish,
     horde,
     new,
@@ -88,8 +89,8 @@ def test_zff6_events_at_any_moment_as_many_as_wanted() -> None:
     game = act(game, "event", player="Bob", card="Attic", target="Bob")
     game = act(game, "event", player="Bob", card="Barricade", target="Bob")
     game = act(game, "event", player="Ann", card="Zombies Everywhere", zombie=3)
-    assert "Safety of School -1, Attic -3, Barricade -3" in game.prompt().text
-    assert "Zombies Everywhere +3" in game.prompt().text
+    assert "Safety of School -1, Attic -3, Barricade -3" in dice_label(game)
+    assert "Zombies Everywhere +3" in dice_label(game)
     game = rolled(game, (1, 1), (1, 1))
     assert game.table.phase == "draw" and game.table.seat == 1  # both held off
     assert game.view()["effects"] == []
@@ -152,26 +153,26 @@ def test_zfr5_events_change_only_later_rolls_until_the_end_of_the_turn() -> None
     game = act(game, "event", player="Ann", card="Break Windows", zombie=3)
     assert game.table.attack is not None and game.table.attack.held == (3,)
     game = act(game, "event", player="Ann", card="Zombies Everywhere", zombie=4)
-    assert "Zombies Everywhere +3" in game.prompt().text
+    assert "Zombies Everywhere +3" in dice_label(game)
     game = rolled(game, (1, 1))  # 2 + 3 = 5: held off; the turn ends
     assert game.table.effects == () and game.table.seat == 1
 
 
 def test_zfr6_zombie_events_can_change_the_whole_horde() -> None:
     game = act(_attack(), "event", player="Ann", card="Break Windows", zombie=3)
-    assert "Break Windows" not in rolled(game, (1, 1)).prompt().text
+    assert "Break Windows" not in dice_label(rolled(game, (1, 1)))
     horde_game = opening(
         ann={"zombie": "Zombie"}, ann2={"zombie": "Zombie Dogs"}, zombie_events="horde"
     )
     horde_game = act(horde_game, "attack", target="Bob")
     played = step(horde_game, "event", player="Ann", card="Break Windows", zombie=3)
     assert "ZF-R6" in rules_of(played)
-    assert "Break Windows +3" in rolled(played.game, (1, 1)).prompt().text
+    assert "Break Windows +3" in dice_label(rolled(played.game, (1, 1)))
 
 
 def test_zfr7_safety_without_a_location_and_motorcycle_needs_two_survivors() -> None:
     game = act(_attack(), "event", player="Bob", card="Basement", target="Bob")
-    assert "Basement -3" in game.prompt().text and "Safety of" not in game.prompt().text
+    assert "Basement -3" in dice_label(game) and "Safety of" not in dice_label(game)
     chase = act(rolled(_attack(), (6, 6), (6, 6)), "next")
     refused(chase, "event", "ZF-R7", player="Bob", card="Motorcycle", survivor=2, second=2)
 

@@ -14,6 +14,7 @@ from companion.games.zombified import Zombified
 from tests.test_zombified_support import (
     act,
     deck_left,
+    dice_label,
     horde,
     new,
     opening,
@@ -173,8 +174,8 @@ def test_zf12_penetration_adds_penetration_and_subtracts_safety() -> None:
     assert rules_of(sent) == ["ZF-12", "ZF-F2"] and sent.signals == ("attention",)
     game = sent.game
     assert isinstance(game, Zombified)
-    assert "Penetration of Body Part +2" in game.prompt().text
-    assert "Safety of Hospital -2" in game.prompt().text
+    assert "Penetration of Body Part +2" in dice_label(game)
+    assert "Safety of Hospital -2" in dice_label(game)
     first = roll(game, 3, 4)  # 7 + 2 - 2 = 7
     assert first.rulings[0].rule == "ZF-12" and "= 7" in first.rulings[0].text
     second = roll(first.game, 3, 3)  # 6 - 2 = 4
@@ -226,14 +227,14 @@ def test_zf14_impromptu_attack_cards_arm_a_survivor_without_a_weapon() -> None:
     assert rules_of(aimed) == ["ZF-14"]
     game = aimed.game
     assert game.table.tableaus[1].hand == hand - 1 and game.table.discard[-1] == "Torch"
-    assert "Torch +2" in game.prompt().text
+    assert "Torch +2" in dice_label(game)
     hit = roll(game, 2, 3)  # 5 + 2 = 7 against Body Part
     assert "destroys it" in hit.rulings[0].text and "Body Part" in hit.game.table.discard
 
 
 def test_zf15_weapon_roll_adds_both_bonuses_and_subtracts_toughness() -> None:
     game = act(_fight(weapon=("Pistol", 2)), "aim", survivor=2, zombie=3)
-    assert "+0 (Pistol +1, Gun Nut +1, Toughness of Zombie Horde -2)" in game.prompt().text
+    assert "+0 (Pistol +1, Gun Nut +1, Toughness of Zombie Horde -2)" in dice_label(game)
     miss = roll(game, 3, 3)
     assert "= 6" in miss.rulings[0].text and horde(miss.game, 0) == ["Zombie Horde", "Body Part"]
     hit = roll(game, 3, 4)
@@ -260,7 +261,7 @@ def test_zf17_escape_adds_escape_and_subtracts_the_fastest_speed() -> None:
     )
     game = rolled(act(game, "attack", target="Bob"), (6, 6), (6, 6))
     game = act(game, "next")  # Bob's Kid makes no impromptu attack
-    assert "Kid +2, Speed of #3 Zombie Dogs (Ann), the fastest -2" in game.prompt().text
+    assert "Kid +2, Speed of #3 Zombie Dogs (Ann), the fastest -2" in dice_label(game)
     away = roll(game, 3, 4)
     assert away.rulings[0].rule == "ZF-17" and "escapes" in away.rulings[0].text
     assert survivors(away.game, 1) == ["Kid"]
@@ -279,7 +280,7 @@ def test_zf18_one_random_failed_survivor_per_chasing_zombie() -> None:
     game = act(game, "next")  # Bob's survivors do not fight
     game = rolled(game, (1, 1), (1, 1))  # Gun Nut and Average Survivor both fail
     assert game.table.phase == "escape" and game.legal_actions()[0].kind == "destroy"
-    assert "pick 1 of the survivors that failed" in game.prompt().text
+    assert "pick 1 caught survivor at random" in game.prompt().text
     refused(game, "destroy", "ZF-18", survivor=1)
     eaten = step(game, "destroy", survivor=4)
     assert rules_of(eaten)[:2] == ["ZF-R11", "ZF-18"] and "wound" in eaten.signals
@@ -308,7 +309,7 @@ def test_zf20_discard_down_to_eight_at_the_end_of_the_turn() -> None:
     game = act(game, "event", player="Ann", card="Make a Run for It")  # Ann 8 - 1 + 3 = 10
     game = act(act(act(act(game, "next"), "next"), "next"), "next")
     assert game.table.phase == "end" and game.prompt().player == "Ann"
-    assert "discard 2 down to 8" in game.prompt().text
+    assert game.prompt().text == "Ann: discard 2 cards, down to 8."
     game = act(game, "discard", card="Bat")
     assert game.table.phase == "end"
     last = step(game, "discard", card="Mall")

@@ -22,7 +22,7 @@ from tests.playing import (
     step,
     version,
 )
-from tests.screens import SIZES, check_axe, open_screen
+from tests.screens import SIZES, check_axe, check_prompt, open_screen
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -261,8 +261,13 @@ def board_of(page: WebDriver, url: str) -> None:
     page.find_element(By.CSS_SELECTOR, '.zf-panel .playcard[data-id="2"]').click()
     wait(page, "document.querySelector('.zf-hint') !== null")
     page.find_element(By.CSS_SELECTOR, '.zf-panel .playcard[data-id="3"]').click()
-    wait(page, "document.getElementById('prompt').textContent.includes('roll 2 dice for #2')")
+    wait(page, "document.getElementById('prompt').textContent.includes('roll for #2')")
     assert "aiming" in page.find_element(By.CSS_SELECTOR, '.zf-panel .playcard[data-id="2"]').text
+    # What the roll adds up to is written above its dice, not in the prompt.
+    assert page.find_element(By.CSS_SELECTOR, "#entry .zf-roll-label").text == (
+        "#2 Gun Nut (Bob) against #3 Body Part (Ann): +2 (Pistol +1, Gun Nut +1). "
+        "7 or more destroys it; 4 or less on the dice loses the weapon."
+    )
 
 
 def test_an_impromptu_attack_is_offered_once_no_armed_survivor_can_attack(
@@ -297,4 +302,71 @@ def test_an_impromptu_attack_is_offered_once_no_armed_survivor_can_attack(
         before = version(page)
         choice(page, "The impromptu attack card", "Crush Skull")
         moved(page, before)
-        assert "roll 2 dice for #4 Strong Survivor" in page.find_element(By.ID, "prompt").text
+        assert "roll for #4 Strong Survivor" in page.find_element(By.ID, "prompt").text
+
+
+def _act(kind: str, **params: Any) -> tuple[str, dict[str, Any]]:
+    return "actions", {"kind": kind, "params": params}
+
+
+def _roll(a: int, b: int) -> tuple[str, dict[str, Any]]:
+    return "rolls", {"dice": [a, b]}
+
+
+#: Charlotte and Maximilian through every phase of a turn, over the API: Charlotte's horde gets
+#: in, Maximilian's Gun Nut misses it, both his survivors are caught and one is picked.
+EVERY_PHASE: list[tuple[str, dict[str, Any]]] = [
+    _act("starting_survivor", card="Kid"),
+    _act("starting_survivor", card="Gun Nut"),
+    _act("draw"),
+    _act("next"),
+    _act("next"),
+    _act("play_zombie", card="Body Part"),
+    _act("next"),
+    _act("draw"),
+    _act("play_survivor", card="Average Survivor"),
+    _act("play_location", card="Mall"),
+    _act("next"),
+    _act("play_weapon", card="Pistol", survivor=2),
+    _act("draw"),
+    _act("next"),
+    _act("next"),
+    _act("play_zombie", card="Zombie"),
+    _act("next"),
+    _act("attack", target="Maximilian"),
+    _roll(6, 6),
+    _roll(1, 1),
+    _act("aim", survivor=2, zombie=3),
+    _roll(1, 2),
+    _act("next"),
+    _roll(1, 1),
+    _roll(1, 1),
+    _act("event", player="Charlotte", card="Make a Run for It"),
+    _act("destroy", survivor=4),
+    _act("discard", card="Zombie Dogs"),
+]
+
+
+def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) -> None:
+    """docs/DESIGN.md: the prompt says what next in 2 lines at most at the default text size;
+    on a phone, with long names, in every phase of a turn and for every roll."""
+    players = ["Charlotte", "Maximilian"]
+    status, game = server.post("/api/games", {"kind": "zombified", "setup": {"players": players}})
+    assert status == 201, game
+    phases, url = {game["view"]["phase"]}, f"/api/games/{game['id']}"
+    with open_screen(tmp_path, "phone") as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        check_prompt(page)
+        for path, body in EVERY_PHASE:
+            status, game = server.post(f"{url}/{path}", body)
+            assert status == 200, (body, game)
+            now = game["version"]
+            wait(page, f"Number(document.getElementById('game').dataset.version) === {now}")
+            check_prompt(page)
+            phases.add(game["view"]["phase"])
+    assert phases == {"setup", "draw", "survivor", "location", "zombie", "weapon"} | {
+        "penetration",
+        "fire",
+        "escape",
+        "end",
+    }

@@ -201,11 +201,13 @@ def test_the_screen_shows_every_panel_and_each_roll_added_up() -> None:
 
 
 def test_the_first_prompt_after_the_starting_survivors_says_to_deal_the_hands() -> None:
-    game = started("Kid", "Gun Nut", "Weak Survivor", names=("Ann", "Bob", "Cy"))
-    assert game.prompt().text == (
-        "Ann: shuffle the other survivors back into the deck, deal 7 cards to each player, "
-        "then draw 1 card."
-    )
-    assert act(game, "draw").prompt().text.startswith("Ann: put a survivor")
+    """The prompt says what to do; the last starting survivor's ruling says how to deal."""
+    game = started("Kid", "Gun Nut", names=("Ann", "Bob", "Cy"))
+    dealt = step(game, "starting_survivor", card="Weak Survivor")
+    assert dealt.rulings[1].text.startswith("Shuffle the other survivors back into the deck")
+    game = dealt.game
+    assert isinstance(game, Zombified)
+    assert game.prompt().text == "Ann: deal 7 cards each, then draw 1."
+    assert act(game, "draw").prompt().text.startswith("Ann: play a survivor")
     game = act(act(act(act(act(game, "draw"), "next"), "next"), "next"), "next")
     assert game.prompt().text == "Bob: draw 1 card."

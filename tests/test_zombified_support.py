@@ -97,6 +97,15 @@ def opening(
     return turn(game, **(ann2 or {}))
 
 
+def dice_label(game: Zombified) -> str:
+    """What the roll the table waits for adds up to: the label of the dice it asks for."""
+    action = game.prompt().action
+    spec = next(s for s in game.legal_actions() if s.kind == action)
+    (field,) = spec.fields
+    assert field.type == "roll"
+    return field.label
+
+
 def rules_of(step_: Step) -> list[str]:
     return [r.rule for r in step_.rulings]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.games.core import Action, ActionSpec, Field, Prompt
+from companion.games.core import Action, ActionSpec, Field, Prompt, plural
 from companion.games.zombified import rolls
-from companion.games.zombified.actions import TWO_DICE
+from companion.games.zombified.actions import LOW_ROLL, TWO_DICE
 from companion.games.zombified.catalogue import (
     AMMO,
     BITE,
@@ -39,12 +39,11 @@ from companion.games.zombified.state import (
     OPENING_HAND,
     OVER,
     SETUP,
+    TARGET,
     Survivor,
     Table,
     is_firearm,
 )
-
-ROLL = Field("roll", "roll", "2 dice")
 
 _EVENT_LABELS = {
     ESCAPE_ALL: "Event: a player's survivors escape more easily",
@@ -119,7 +118,7 @@ def _phase_actions(table: Table) -> list[ActionSpec]:
             others = (s for s in range(len(table.tableaus)) if s != table.seat)
             target = _players(others, table, "target", "The opponent to attack")
             return [ActionSpec("attack", "Send the horde", fields=(target,))]
-        return [ActionSpec("penetrate", "Roll penetration", fields=(ROLL,))]
+        return [ActionSpec("penetrate", "Roll penetration", fields=(_roll(table),))]
     if phase == "fire":
         return _fire(table)
     if phase == "escape":
@@ -155,7 +154,7 @@ def _fire(table: Table) -> list[ActionSpec]:
     attack = table.attack
     assert attack is not None
     if attack.aim is not None:
-        return [ActionSpec("fire", "Roll the attack", fields=(ROLL,))]
+        return [ActionSpec("fire", "Roll the attack", fields=(_roll(table),))]
     able = can_fire(table)
     incoming = _zombies(table, table.incoming(), "The incoming zombie")
     specs = []
@@ -176,7 +175,7 @@ def _fire(table: Table) -> list[ActionSpec]:
 
 def _escape(table: Table) -> list[ActionSpec]:
     if to_escape(table) and table.incoming():
-        return [ActionSpec("escape", "Roll the escape", fields=(ROLL,))]
+        return [ActionSpec("escape", "Roll the escape", fields=(_roll(table),))]
     failed, _ = to_eat(table)
     field = _survivors(table, failed, "The survivor picked at random")
     return [ActionSpec("destroy", "Destroy a random survivor", fields=(field,))]
@@ -236,6 +235,9 @@ def _event_targets(table: Table, effect: str) -> tuple[Field, ...] | None:
 
 
 # -- the prompt --------------------------------------------------------------------------------
+#
+# A prompt is one short sentence: what to do next, and who does it. What a roll adds up to is the
+# label of its dice in the entry; what was decided and why is in the log and the rulings.
 
 
 def prompt(table: Table) -> Prompt:
@@ -244,71 +246,81 @@ def prompt(table: Table) -> Prompt:
     if phase == OVER:
         return Prompt("The game is over.")
     if phase == SETUP:
-        return Prompt(
-            f"Deal {actor} a survivor card at random from the survivor cards, and enter it.", actor
-        )
-    if phase == "penetration" and table.attack is not None:
-        zombie = table.pending_penetration()[0]
-        victim = table.tableaus[table.attack.target].name
-        return Prompt(
-            f"{actor}: roll 2 dice for the penetration of {table.zombie_label(zombie)} at "
-            f"{victim}: {rolls.net(rolls.penetration(table, zombie))}.",
-            actor,
-            TWO_DICE,
-            "penetrate",
-        )
-    if phase == "fire" and table.attack is not None and table.attack.aim is not None:
-        aim = table.attack.aim
-        return Prompt(
-            f"{actor}: roll 2 dice for {table.survivor_label(aim.survivor)} against "
-            f"{table.zombie_label(aim.zombie)}: {rolls.net(rolls.fire(table, aim))}.",
-            actor,
-            TWO_DICE,
-            "fire",
-        )
-    if phase == "escape" and to_escape(table) and table.incoming():
-        survivor = to_escape(table)[0].id
-        return Prompt(
-            f"{actor}: roll 2 dice for the escape of {table.survivor_label(survivor)}: "
-            f"{rolls.net(rolls.escape(table, survivor))}.",
-            actor,
-            TWO_DICE,
-            "escape",
-        )
+        return Prompt(f"Deal {actor} a survivor card at random.", actor)
+    rolling = _rolling(table)
+    if rolling is not None:
+        action, subject, aim = rolling
+        return Prompt(f"{actor}: roll for {subject} {aim}.", actor, TWO_DICE, action)
     return Prompt(f"{actor}: {_asks(table)}", actor)
+
+
+def _rolling(table: Table) -> tuple[str, str, str] | None:
+    """The roll the table waits for: its action, the card it is for and what it is for."""
+    attack = table.attack
+    if attack is None:
+        return None
+    if table.phase == "penetration":
+        return "penetrate", _short(table, table.pending_penetration()[0]), "to get in"
+    if table.phase == "fire" and attack.aim is not None:
+        return "fire", _short(table, attack.aim.survivor), "to hit"
+    if table.phase == "escape" and to_escape(table) and table.incoming():
+        return "escape", _short(table, to_escape(table)[0].id), "to escape"
+    return None
+
+
+def _short(table: Table, ident: int) -> str:
+    """A card in play by its number and name, without its owner: "#3 Body Part"."""
+    found = table.find_survivor(ident) or table.find_zombie(ident)
+    assert found is not None
+    return f"#{ident} {found[1].card}"
+
+
+def _roll(table: Table) -> Field:
+    """The two dice of the roll the table waits for, labelled with what the roll adds up to."""
+    attack = table.attack
+    assert attack is not None
+    if table.phase == "penetration":
+        zombie = table.pending_penetration()[0]
+        victim = table.tableaus[attack.target].name
+        label = f"Penetration of {table.zombie_label(zombie)} at {victim}"
+        mods, success = rolls.penetration(table, zombie), "gets in"
+    elif table.phase == "fire":
+        aim = attack.aim
+        assert aim is not None
+        label = f"{table.survivor_label(aim.survivor)} against {table.zombie_label(aim.zombie)}"
+        mods, success = rolls.fire(table, aim), "destroys it"
+        if aim.impromptu is None:
+            success += f"; {LOW_ROLL} or less on the dice loses the weapon"
+    else:
+        survivor = to_escape(table)[0].id
+        label = f"Escape of {table.survivor_label(survivor)}"
+        mods, success = rolls.escape(table, survivor), "escapes"
+    return Field("roll", "roll", f"{label}: {rolls.net(mods)}. {TARGET} or more {success}.")
 
 
 def _asks(table: Table) -> str:
     phase = table.phase
     if phase == "draw":
         if _first_draw(table):
-            return (
-                f"shuffle the other survivors back into the deck, deal {OPENING_HAND} cards to "
-                "each player, then draw 1 card."
-            )
-        return "draw 1 card." if table.deck else "the deck is empty; there is nothing to draw."
+            return f"deal {OPENING_HAND} cards each, then draw 1."
+        return "draw 1 card." if table.deck else "the deck is empty: nothing to draw."
     if phase == "survivor":
-        return "put a survivor from your hand into play, or play none."
+        return "play a survivor, or none."
     if phase == "location":
-        return "you may put a location into play."
+        return "play a location, or none."
     if phase == "zombie":
-        return "add a zombie from your hand to your horde, or play none."
+        return "add a zombie to your horde, or none."
     if phase == "weapon":
-        return "attach a weapon from your hand to a survivor without one, or attach none."
+        return "give a survivor a weapon, or none."
     if phase == "penetration":
-        return f"send your horde ({len(table.current.horde)} zombie(s)) at one opponent."
+        return f"send your {plural(len(table.current.horde), 'zombie')} at an opponent."
     if phase == "fire":
-        incoming = ", ".join(table.zombie_label(z) for z in table.incoming())
-        return (
-            f"incoming: {incoming}. Each armed survivor may attack one of them once; an "
-            "impromptu attack card lets a survivor without a weapon attack. Say when you are done."
-        )
+        return "attack the incoming zombies, or stop."
     if phase == "escape":
-        failed, due = to_eat(table)
-        picks = ", ".join(table.survivor_label(i) for i in failed)
-        return f"pick {due} of the survivors that failed ({picks}) at random: it is destroyed."
+        _, due = to_eat(table)
+        return f"pick {plural(due, 'caught survivor')} at random."
     excess = table.current.hand - HAND_LIMIT
-    return f"you hold {table.current.hand} cards: discard {excess} down to {HAND_LIMIT}."
+    return f"discard {plural(excess, 'card')}, down to {HAND_LIMIT}."
 
 
 def _first_draw(table: Table) -> bool:

@@ -197,6 +197,15 @@
     return box;
   }
 
+  // Two dice, under what the roll adds up to (the field's label: the bonuses, the target).
+  function rollInput(field, spec, snapshot, set) {
+    const request = spec.kind === snapshot.prompt.action && snapshot.prompt.roll ? snapshot.prompt.roll
+      : { count: 2, min_count: 2, colors: [], faces: [1, 2, 3, 4, 5, 6] };
+    return el("div", { class: "zf-roll", role: "group", "aria-label": field.label },
+      el("p", { class: "zf-roll-label" }, field.label),
+      ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 })));
+  }
+
   const PLACING = { survivor: "play_survivor", location: "play_location", zombie: "play_zombie", weapon: "play_weapon" };
 
   ZT.register("zombified", {
@@ -238,6 +247,7 @@
     },
 
     input(field, spec, snapshot, set) {
+      if (field.type === "roll") return rollInput(field, spec, snapshot, set);
       if (field.type !== "choice") return null;
       if (field.name === "card") return cardInput(field, spec, snapshot, set);
       if (["survivor", "second", "zombie"].includes(field.name)) return pieceInput(field, spec, snapshot, set);
