@@ -22,7 +22,7 @@ from tests.playing import (
     step,
     version,
 )
-from tests.screens import SIZES, check_axe, check_prompt, open_screen
+from tests.screens import SIZES, check_axe, check_prompt, open_screen, taps
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -370,3 +370,59 @@ def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) 
         "escape",
         "end",
     }
+
+
+#: Where an element of the entry is: inside the entry as it is shown, without scrolling it.
+IN_ENTRY = """
+const entry = document.getElementById('entry').getBoundingClientRect();
+const box = document.querySelector(arguments[0]).getBoundingClientRect();
+return document.getElementById('entry').scrollTop === 0
+  && box.top >= entry.top && box.bottom <= entry.bottom && box.height > 0;
+"""
+
+
+def _weapon_phase(server: Server, bob_plays: str | None) -> str:
+    """Bob's weapon phase: his Gun Nut and, when given, the survivor he played this turn."""
+    status, game = server.post(
+        "/api/games", {"kind": "zombified", "setup": {"players": ["Ann", "Bob"]}}
+    )
+    assert status == 201, game
+    survivor = {"kind": "play_survivor", "params": {"card": bob_plays}} if bob_plays else None
+    for action in [*OPENING[:8], *([survivor] if survivor else [OPENING[8]]), *OPENING[9:11]]:
+        status, body = server.post(f"/api/games/{game['id']}/actions", action)
+        assert status == 200, body
+    assert body["view"]["phase"] == "weapon", body["prompt"]
+    return f"{server.url}/games/{game['id']}"
+
+
+def test_the_weapon_phase_asks_for_the_survivor_first_in_view_on_a_tablet(
+    server: Server, tmp_path: Path
+) -> None:
+    """The survivor to arm comes before the many weapons, so it shows without scrolling; once a
+    survivor is picked, only the weapons it can use are offered (no Shovel for Average)."""
+    with open_screen(tmp_path, "tablet") as page:
+        open_game(page, _weapon_phase(server, "Average Survivor"))
+        assert page.execute_script(IN_ENTRY, '#entry .playcard[data-value="4"]')
+        assert ("Shovel", True) in offered(page, "The weapon")
+        choice(page, "The survivor", "4")
+        wait(page, "!document.querySelector('#entry .playcard[data-value=\"Shovel\"]')")
+        card(page, "Pistol")
+        assert "Pistol +1, 6 of 6 uses" in page.find_element(By.ID, "board").text
+
+
+def test_the_only_survivor_without_a_weapon_is_picked_already(
+    server: Server, tmp_path: Path
+) -> None:
+    """Bob's Gun Nut is his only survivor: one tap on a weapon arms him."""
+    with open_screen(tmp_path, "phone") as page:
+        open_game(page, _weapon_phase(server, None))
+        assert (
+            page.find_element(By.CSS_SELECTOR, '#entry .playcard[data-value="2"]').get_attribute(
+                "aria-pressed"
+            )
+            == "true"
+        )
+        before = taps(page)
+        card(page, "Shovel")
+        assert taps(page) - before == 1
+        assert "Shovel +1" in page.find_element(By.ID, "board").text

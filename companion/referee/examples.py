@@ -328,7 +328,8 @@ def _event(player: int, card: str, **params: Any) -> Action:
 
 def zombified() -> Iterator[Example]:
     """Events before the start, a card that is no event, Find Ammo without a firearm, the
-    whole horde's event, and the end of the deck: a shared win and a win."""
+    whole horde's event, an aimed attack whose zombie changes hands, and the end of the deck: a
+    shared win and a win."""
     game = GAMES["zombified"].new({"players": list(PLAYERS[:2])})
     yield from _tried(game, _event(0, "Set Fire", target=PLAYERS[0]))
     game = _zf_started()
@@ -342,6 +343,15 @@ def zombified() -> Iterator[Example]:
     game = yield from _zf_turn(game, Action("play_zombie", {"card": "Zombie Dogs"}))
     game = game.apply(Action("attack", {"target": PLAYERS[1]})).game
     yield from _tried(game, _event(0, "Break Windows", zombie=3))
+    # Ben's Gun Nut aims at Ana's Zombie, which Ben then takes: the attack is called off.
+    game = yield from _zf_turn(_zf_started(), Action("play_zombie", {"card": "Zombie"}))
+    pistol = Action("play_weapon", {"card": "Pistol", "survivor": 2})
+    game = yield from _zf_turn(game, pistol)
+    game = yield from _zf_turn(game)
+    game = _moves(game, Action("attack", {"target": PLAYERS[1]}))
+    game = _moves(game, game.roll_action(Roll.of(6, 6)))
+    game = _moves(game, Action("aim", {"survivor": 2, "zombie": 3}))
+    yield from _tried(game, _event(1, "Zombie Migration", zombie=3))
     yield from _zf_last_turns(_zf_started())
     average = Action("play_survivor", {"card": "Average Survivor"})
     game = yield from _zf_turn(_zf_started(), average)

@@ -132,11 +132,11 @@ def _placing(table: Table) -> list[ActionSpec]:
     kind_, card_type, label, skip = _PLACING[table.phase]
     card = _cards(table, names(card_type), "The card")
     fields: tuple[Field, ...] = (card,)
-    if table.phase == "weapon":
+    if table.phase == "weapon":  # the survivor first: a few cards, where the weapons are many
         unarmed = [s for s in table.current.survivors if s.weapon is None]
         usable = _usable((str(n) for n in card.options), unarmed)
         card = Field("card", "choice", "The weapon", tuple(usable))
-        fields = (card, _survivors(table, (s.id for s in unarmed), "The survivor"))
+        fields = (_survivors(table, (s.id for s in unarmed), "The survivor"), card)
     specs = [ActionSpec("next", skip)]
     if card.options:
         specs.insert(0, ActionSpec(kind_, label, fields=fields))

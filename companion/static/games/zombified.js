@@ -162,13 +162,19 @@
   }
 
   // Survivors and zombies are picked by tapping their card; a card's second survivor is never
-  // the one already picked.
+  // the one already picked. The only survivor or zombie there is to pick is picked already (a tap
+  // on it keeps it).
   function pieceInput(field, spec, snapshot, set) {
     const view = snapshot.view;
     const all = anyone(view);
     const zombies = field.name === "zombie";
     const form = forms.get(spec) || { values: {}, redraw: [] };
     forms.set(spec, form);
+    const only = field.options.length === 1 && field.name !== "second" ? field.options[0].value : undefined;
+    if (only !== undefined) {
+      form.values[field.name] = only;
+      set(only);
+    }
     const box = el("fieldset", { class: "card-choice" }, el("legend", {}, field.label));
     const row = el("div", { class: "playcard-row" });
     box.append(row);
@@ -185,7 +191,7 @@
             : `Escape ${signed(piece.escape)}${piece.weapon ? ` · ${piece.weapon.card}` : ""}`) : "",
           pressed: chosen, dataset: { value: o.value },
           onclick: () => {
-            form.values[field.name] = chosen ? undefined : o.value;
+            form.values[field.name] = chosen && o.value !== only ? undefined : o.value;
             form.redraw.forEach((f) => f());
             set(form.values[field.name], { send: true });
           },
