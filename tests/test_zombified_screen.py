@@ -426,3 +426,38 @@ def test_the_only_survivor_without_a_weapon_is_picked_already(
         card(page, "Shovel")
         assert taps(page) - before == 1
         assert "Shovel +1" in page.find_element(By.ID, "board").text
+
+
+def test_a_roll_goes_with_its_last_die_and_a_die_can_be_tapped_again_before(
+    server: Server, tmp_path: Path
+) -> None:
+    """As on The Lonely Dead's screen: one tap a die, the roll is sent with the last one; until
+    then a die tapped wrong is tapped again. A die's six faces are one row of 48 px targets."""
+    status, game = server.post(
+        "/api/games", {"kind": "zombified", "setup": {"players": ["Ann", "Bob"]}}
+    )
+    assert status == 201, game
+    for action in OPENING:
+        status, body = server.post(f"/api/games/{game['id']}/actions", action)
+        assert status == 200, body
+    with open_screen(tmp_path, "phone") as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        faces = page.execute_script(
+            """return [...document.querySelectorAll('#entry .die-slot')].map((slot) =>
+              [...slot.querySelectorAll('[data-value]')].map((b) => {
+                const r = b.getBoundingClientRect();
+                return [Math.round(r.top), r.width, r.height];
+              }));"""
+        )
+        assert len(faces) == 2
+        for die in faces:
+            assert len(die) == 6 and len({top for top, _, _ in die}) == 1, die
+            assert all(width >= 48 and height >= 48 for _, width, height in die), die
+        before, tapped = version(page), taps(page)
+        page.find_element(By.CSS_SELECTOR, '#entry [data-die="1"] [data-value="3"]').click()
+        page.find_element(By.CSS_SELECTOR, '#entry [data-die="1"] [data-value="6"]').click()
+        assert version(page) == before  # one die is not a roll
+        page.find_element(By.CSS_SELECTOR, '#entry [data-die="2"] [data-value="5"]').click()
+        moved(page, before)
+        assert taps(page) - tapped == 3 and version(page) == before + 1
+        assert "6 + 5 +2 Penetration of Body Part" in page.find_element(By.ID, "board").text

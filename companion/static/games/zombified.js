@@ -203,13 +203,14 @@
     return box;
   }
 
-  // Two dice, under what the roll adds up to (the field's label: the bonuses, the target).
+  // Two dice, under what the roll adds up to (the field's label: the bonuses, the target): one
+  // tap a face, and the roll goes with the last die (until then a die can be tapped again).
   function rollInput(field, spec, snapshot, set) {
     const request = spec.kind === snapshot.prompt.action && snapshot.prompt.roll ? snapshot.prompt.roll
       : { count: 2, min_count: 2, colors: [], faces: [1, 2, 3, 4, 5, 6] };
     return el("div", { class: "zf-roll", role: "group", "aria-label": field.label },
       el("p", { class: "zf-roll-label" }, field.label),
-      ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 })));
+      ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }, { send: Boolean(dice) })));
   }
 
   const PLACING = { survivor: "play_survivor", location: "play_location", zombie: "play_zombie", weapon: "play_weapon" };
