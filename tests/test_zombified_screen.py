@@ -461,3 +461,30 @@ def test_a_roll_goes_with_its_last_die_and_a_die_can_be_tapped_again_before(
         moved(page, before)
         assert taps(page) - tapped == 3 and version(page) == before + 1
         assert "6 + 5 +2 Penetration of Body Part" in page.find_element(By.ID, "board").text
+
+
+def _opened(server: Server, page: WebDriver, *moves: tuple[str, dict[str, Any]]) -> None:
+    """Ann and Bob's game after ``moves`` over the API, opened in ``page``."""
+    status, game = server.post(
+        "/api/games", {"kind": "zombified", "setup": {"players": ["Ann", "Bob"]}}
+    )
+    assert status == 201, game
+    for path, body in moves:
+        status, answer = server.post(f"/api/games/{game['id']}/{path}", body)
+        assert status == 200, answer
+    open_game(page, f"{server.url}/games/{game['id']}")
+
+
+def test_the_only_opponent_is_chosen_already_when_the_horde_is_sent(
+    server: Server, tmp_path: Path
+) -> None:
+    with open_screen(tmp_path, "phone") as page:
+        _opened(server, page, *(("actions", action) for action in OPENING[:-1]))
+        assert page.find_element(By.ID, "prompt").text == "Ann: send your zombie at an opponent."
+        assert offered(page, "The opponent to attack") == [("Bob", True)]
+        bob = page.find_element(By.CSS_SELECTOR, "#entry .choice button")
+        assert bob.get_attribute("aria-pressed") == "true"
+        before = taps(page)
+        bar(page, "attack")
+        assert taps(page) - before == 1
+        assert page.find_element(By.ID, "prompt").text == "Ann: roll for #3 Body Part to get in."

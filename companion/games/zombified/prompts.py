@@ -313,7 +313,9 @@ def _asks(table: Table) -> str:
     if phase == "weapon":
         return "give a survivor a weapon, or none."
     if phase == "penetration":
-        return f"send your {plural(len(table.current.horde), 'zombie')} at an opponent."
+        horde = len(table.current.horde)
+        zombies = "zombie" if horde == 1 else plural(horde, "zombie")
+        return f"send your {zombies} at an opponent."
     if phase == "fire":
         return "attack the incoming zombies, or stop."
     if phase == "escape":

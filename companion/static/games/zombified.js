@@ -213,6 +213,19 @@
       ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }, { send: Boolean(dice) })));
   }
 
+  // The player a horde or an event goes after: a tap on the name sends it; the only one there is
+  // is chosen already (the action bar's button sends it).
+  function targetInput(field, set) {
+    const box = ZT.choice(field, (value) => set(value, { send: true }));
+    if (field.options.length === 1) {
+      set(field.options[0]);
+      const only = box.querySelector("button");
+      only.classList.add("chosen");
+      only.setAttribute("aria-pressed", "true");
+    }
+    return box;
+  }
+
   const PLACING = { survivor: "play_survivor", location: "play_location", zombie: "play_zombie", weapon: "play_weapon" };
 
   ZT.register("zombified", {
@@ -258,6 +271,7 @@
       if (field.type !== "choice") return null;
       if (field.name === "card") return cardInput(field, spec, snapshot, set);
       if (["survivor", "second", "zombie"].includes(field.name)) return pieceInput(field, spec, snapshot, set);
+      if (field.name === "target") return targetInput(field, set);
       return null;
     },
 
