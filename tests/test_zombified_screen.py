@@ -488,3 +488,16 @@ def test_the_only_opponent_is_chosen_already_when_the_horde_is_sent(
         bar(page, "attack")
         assert taps(page) - before == 1
         assert page.find_element(By.ID, "prompt").text == "Ann: roll for #3 Body Part to get in."
+
+
+def test_a_weapon_lost_on_a_low_roll_is_the_moment_shown(server: Server, tmp_path: Path) -> None:
+    """Not Zombie Dice's "Bust!": the card names what happened, in the ruling's words."""
+    aim = {"kind": "aim", "params": {"survivor": 2, "zombie": 3}}
+    with open_screen(tmp_path, "phone") as page:
+        moves = [*(("actions", action) for action in OPENING), _roll(6, 5), ("actions", aim)]
+        _opened(server, page, *moves)
+        page.find_element(By.CSS_SELECTOR, '#entry [data-die="1"] [data-value="1"]').click()
+        page.find_element(By.CSS_SELECTOR, '#entry [data-die="2"] [data-value="2"]').click()
+        wait(page, "document.querySelector('.moment') !== null")
+        moment = page.find_element(By.CSS_SELECTOR, ".moment").text
+        assert moment == "Weapon lost!\nAn unmodified 3: the Pistol is lost and discarded."

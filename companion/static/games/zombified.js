@@ -275,8 +275,17 @@
       return null;
     },
 
-    moment(signal) {
+    // A weapon lost on a low roll, a survivor eaten or bitten, the winners: the card says which,
+    // in the words of that one ruling.
+    moment(signal, entry) {
       if (signal === "attention") return false;
+      const said = (rule) => entry.rulings.find((r) => r.rule === rule)?.text;
+      if (signal === "bust") return { title: "Weapon lost!", text: said("ZF-16") };
+      if (signal === "wound") {
+        const bitten = said("ZF-37");
+        return bitten ? { title: "Bitten!", text: bitten } : { title: "Eaten!", text: said("ZF-18") };
+      }
+      if (signal === "game_over") return { title: "Game over", text: said("ZF-22") || said("ZF-R15") };
       return null;
     },
   });
