@@ -501,3 +501,16 @@ def test_a_weapon_lost_on_a_low_roll_is_the_moment_shown(server: Server, tmp_pat
         wait(page, "document.querySelector('.moment') !== null")
         moment = page.find_element(By.CSS_SELECTOR, ".moment").text
         assert moment == "Weapon lost!\nAn unmodified 3: the Pistol is lost and discarded."
+
+
+def test_each_step_shows_its_inputs_from_the_top(server: Server, tmp_path: Path) -> None:
+    """A card tapped low in a long list leaves the next step's list at its top, not scrolled."""
+    with open_screen(tmp_path, "phone") as page:
+        _opened(server, page)
+        last = page.find_elements(By.CSS_SELECTOR, "#entry .playcard")[-1]
+        page.execute_script("arguments[0].scrollIntoView({block: 'end'})", last)
+        assert page.execute_script("return document.getElementById('entry').scrollTop") > 0
+        before = version(page)
+        last.click()
+        moved(page, before)
+        assert page.execute_script("return document.getElementById('entry').scrollTop") == 0

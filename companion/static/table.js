@@ -178,6 +178,7 @@ Object.assign(ZT, {
     }
     bar.replaceChildren(...buttons);
     stage.classList.toggle("no-entry", !entry.childElementCount);
+    entry.scrollTop = 0; // a new step's inputs start at their top, wherever the last one was tapped
   },
 
   // The inputs of an action; `submit` sends it once every field is filled. Sending, by `submit`
