@@ -514,3 +514,24 @@ def test_each_step_shows_its_inputs_from_the_top(server: Server, tmp_path: Path)
         last.click()
         moved(page, before)
         assert page.execute_script("return document.getElementById('entry').scrollTop") == 0
+
+
+def test_a_phone_shows_the_phase_now_and_keeps_the_board_for_the_cards(
+    server: Server, tmp_path: Path
+) -> None:
+    """Nine phase names took three lines of a phone's few board lines: it shows the phase now and
+    its number, and the deck and the discard pile stay in sight above the entry."""
+    with open_screen(tmp_path, "phone") as page:
+        open_game(page, _weapon_phase(server, "Average Survivor"))
+        shown = [li.text for li in page.find_elements(By.CSS_SELECTOR, ".zf .phases li")]
+        assert [text for text in shown if text] == ["Weapon"]
+        assert page.find_element(By.CSS_SELECTOR, ".zf-phase-of").text == "phase 5 of 9"
+        board = page.find_element(By.ID, "board").rect
+        deck = page.find_element(By.CSS_SELECTOR, ".zf-deck").rect
+        assert deck["y"] + deck["height"] <= board["y"] + board["height"], (deck, board)
+    with open_screen(tmp_path, "tablet") as page:
+        open_game(page, _weapon_phase(server, "Average Survivor"))
+        assert (
+            len([li for li in page.find_elements(By.CSS_SELECTOR, ".zf .phases li") if li.text])
+            == 9
+        )

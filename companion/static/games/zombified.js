@@ -235,6 +235,7 @@
       const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
       board.append(el("div", { class: "zf" },
         el("div", { class: "zf-top" }, phases(view),
+          view.phase_number ? el("span", { class: "zf-phase-of" }, `phase ${view.phase_number} of ${view.phases.length}`) : null,
           el("span", { class: "zf-deck" }, `Deck: ${plural(view.deck, "card")}`),
           el("span", { class: "zf-discard" }, `Discard pile: ${view.discard.length}${top ? ` (top: ${top})` : ""}`)),
         picked !== null ? el("p", { class: "zf-hint", role: "status" }, "Now tap the incoming zombie to attack.") : null,
