@@ -136,10 +136,14 @@ def play_a_whole_game(page: WebDriver, url: str) -> None:
     assert "Kid" in survivors and "Zombie" not in survivors and "Pistol" not in survivors
     for name in STARTING:
         card(page, name)
+    assert page.find_element(By.CSS_SELECTOR, ".zf-hint").text == (
+        "Before the deal: shuffle the other survivor cards back into the deck."
+    )
     # Ann's first turn: a survivor, a location, no zombie, a weapon for her Kid. Only the
     # firearms are offered: none of her survivors is Strong.
     bar(page, "draw")
     assert ("Kid", True) not in offered(page, "The card")  # both Kids are in play
+    assert not page.find_elements(By.CSS_SELECTOR, ".zf-hint")
     card(page, "Weak Survivor")
     card(page, "Mall")
     bar(page, "next")
