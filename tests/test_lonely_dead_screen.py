@@ -13,7 +13,16 @@ from pathlib import Path
 import pytest
 
 from tests.browser import unlock, wait
-from tests.screens import check_axe, check_screen, live, open_screen, tap, taps, unlock_screen
+from tests.screens import (
+    check_axe,
+    check_prompt,
+    check_screen,
+    live,
+    open_screen,
+    tap,
+    taps,
+    unlock_screen,
+)
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -80,14 +89,6 @@ def sheet(page: WebDriver) -> None:
     wait(page, "document.getAnimations().every((a) => a.playState !== 'running')")
 
 
-#: The lines the prompt's text takes (one box per line of its text).
-PROMPT_LINES = """
-const range = document.createRange();
-range.selectNodeContents(document.getElementById('prompt'));
-return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
-"""
-
-
 def checked(page: WebDriver) -> None:
     """The screen checks, no card code in the prompt, and while the game is on, a prompt of
     two lines at most on a phone (docs/DESIGN.md)."""
@@ -96,7 +97,7 @@ def checked(page: WebDriver) -> None:
     assert not CODE.search(shown), shown
     phone = page.execute_script("return innerWidth") < 480
     if phone and page.execute_script("return ZT.snapshot.status") == "active":
-        assert page.execute_script(PROMPT_LINES) <= 2, f"over two lines on a phone: {shown}"
+        check_prompt(page)
 
 
 def test_the_default_setup_shown_on_the_home_page_starts_a_game(

@@ -119,7 +119,8 @@ def test_a_refusal_and_a_log_entry_open_their_rule_over_the_game(
     # The prompt's rule button is drawn small, but a finger 48 px tall finds it (DESIGN.md).
     reach = page.execute_script(
         "const b = document.querySelector('#prompt-why [data-rule=\"ZD-4\"]');"
-        "const r = b.getBoundingClientRect(), x = (r.left + r.right) / 2, mid = (r.top + r.bottom) / 2;"
+        "const r = b.getBoundingClientRect();"
+        "const x = (r.left + r.right) / 2, mid = (r.top + r.bottom) / 2;"
         "return [mid - 23.5, mid + 23.5].map((y) => b.contains(document.elementFromPoint(x, y)));"
     )
     assert reach == [True, True]
