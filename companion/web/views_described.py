@@ -216,6 +216,7 @@ ZOMBIFIED = obj(
     phase=STR,
     phase_number=null(INT),
     phases=STRS,
+    dealing=BOOL,
     current=null(STR),
     actor=null(STR),
     deck=INT,

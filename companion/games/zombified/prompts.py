@@ -301,7 +301,7 @@ def _roll(table: Table) -> Field:
 def _asks(table: Table) -> str:
     phase = table.phase
     if phase == "draw":
-        if _first_draw(table):
+        if table.dealing:
             return f"deal {OPENING_HAND} cards each, then draw 1."
         return "draw 1 card." if table.deck else "the deck is empty: nothing to draw."
     if phase == "survivor":
@@ -323,16 +323,6 @@ def _asks(table: Table) -> str:
         return f"pick {plural(due, 'caught survivor')} at random."
     excess = table.current.hand - HAND_LIMIT
     return f"discard {plural(excess, 'card')}, down to {HAND_LIMIT}."
-
-
-def _first_draw(table: Table) -> bool:
-    """Nobody has drawn or played a card yet: the opening hands are still to be dealt."""
-    return (
-        table.seat == 0
-        and table.current.turns == 1
-        and not table.discard
-        and all(t.hand == OPENING_HAND for t in table.tableaus)
-    )
 
 
 def default_action(table: Table) -> Action | None:

@@ -41,6 +41,7 @@ def view(table: Table) -> dict[str, JSON]:
         "phase": table.phase,
         "phase_number": PHASES.index(table.phase) + 1 if table.phase in PHASES else None,
         "phases": list(PHASES),
+        "dealing": table.dealing,
         "current": None if table.phase in (SETUP, OVER) else table.current.name,
         "actor": None if table.phase == OVER else table.actor(),
         "deck": table.deck,

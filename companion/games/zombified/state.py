@@ -168,6 +168,18 @@ class Table:
             return self.tableaus[self.setup_seat()].name
         return self.current.name
 
+    @property
+    def dealing(self) -> bool:
+        """The first draw of the game is due and the hands are still to be dealt (ZF-4): nobody
+        has drawn or played a card yet."""
+        return (
+            self.phase == "draw"
+            and self.seat == 0
+            and self.current.turns == 1
+            and not self.discard
+            and all(t.hand == OPENING_HAND for t in self.tableaus)
+        )
+
     def setup_seat(self) -> int:
         """The first seat still waiting for its starting survivor."""
         return next((s for s, t in enumerate(self.tableaus) if not t.survivors), 0)

@@ -226,13 +226,6 @@
     return box;
   }
 
-  // The first draw of the game, before which the hands of seven are dealt (ZF-4, as the prompt
-  // says): nobody has drawn or played a card yet.
-  const OPENING_HAND = 7;
-  const dealing = (view) => view.phase === "draw" && !view.discard.length
-    && view.players[0].is_current && view.players[0].turns === 1
-    && view.players.every((p) => p.hand === OPENING_HAND);
-
   const PLACING = { survivor: "play_survivor", location: "play_location", zombie: "play_zombie", weapon: "play_weapon" };
 
   ZT.register("zombified", {
@@ -246,7 +239,7 @@
           el("span", { class: "zf-deck" }, `Deck: ${plural(view.deck, "card")}`),
           el("span", { class: "zf-discard" }, `Discard pile: ${view.discard.length}${top ? ` (top: ${top})` : ""}`)),
         picked !== null ? el("p", { class: "zf-hint", role: "status" }, "Now tap the incoming zombie to attack.") : null,
-        dealing(view) ? el("p", { class: "zf-hint" }, "Before the deal: shuffle the other survivor cards back into the deck.") : null,
+        view.dealing ? el("p", { class: "zf-hint" }, "Before the deal: shuffle the other survivor cards back into the deck.") : null,
         attack(view),
         el("div", { class: "zf-panels" }, view.players.map((p) => panel(snapshot, view, p))),
         effects(view),
