@@ -436,6 +436,7 @@ def test_a_moment_says_the_one_thing_that_happened(server: Server, page: WebDriv
     attack(page, 1, "7S")
     step(page, '#bar-actions [data-action="end_attacks"]')
     face(page, 1, 2)
+    wait(page, "document.querySelector('.moment') !== null")
     moment = page.find_element(By.CSS_SELECTOR, ".moment").text.split("\n")
     assert moment == [
         "Wounded",
@@ -458,3 +459,15 @@ def test_a_moment_says_the_one_thing_that_happened(server: Server, page: WebDriv
         "text": "Survivor 4 (J♣) has reached its wound limit and dies. "
         "Survivor 4 (J♣) goes to the Graveyard.",
     }, fall
+    # its title takes one line, on a phone too (the card is as wide as its words, up to 90%)
+    lines = page.execute_script(
+        """
+        ZT.moment("attention", arguments[0], arguments[1]);
+        const title = document.querySelector(".moment strong");
+        const size = parseFloat(getComputedStyle(title).fontSize);
+        return title.getBoundingClientRect().height < 2 * size;
+        """,
+        fall["title"],
+        fall["text"],
+    )
+    assert lines, "the moment's title breaks over lines"
