@@ -218,7 +218,7 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     checked(page)
     assert "Horde Replenish" in page.find_element(By.ID, "prompt").text
     ana = page.find_element(By.CSS_SELECTOR, '#scores [data-player="Ana"]').text
-    assert ana.split() == ["Ana", "3", "round"], ana
+    assert ana.split() == ["Ana", "round", "3"], ana
 
     # The face-up piles open in the sheet; giving up is in the menu and asks first.
     tap(page, '.ld-pile[data-pile="zombie_discard"]')

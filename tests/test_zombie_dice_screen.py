@@ -294,6 +294,7 @@ def test_on_a_phone_what_an_undo_took_back_keeps_to_two_lines(
         unlock_screen(page)
         tap(page, "#undo")
         wait(page, "ZT.snapshot.log.length === 1")
+        wait(page, "document.querySelector('#notice .words')?.textContent.includes('Undone')")
         words = page.find_element(By.CSS_SELECTOR, "#notice .words")
         line = float(
             page.execute_script(

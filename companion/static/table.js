@@ -120,6 +120,7 @@ Object.assign(ZT, {
     },
     ZT.el("span", { class: "seat", style: `background: ${p.color || `var(--p${(seat % 8) + 1})`}`, "aria-hidden": "true" }),
     ZT.el("span", { class: "name" }, p.name),
+    p.label ? ZT.el("span", { class: "note" }, p.label) : null,
     p.score === null || p.score === undefined ? null : ZT.el("span", { class: "score" }, String(p.score)),
     p.note ? ZT.el("span", { class: "note" }, p.note) : null)));
   },

@@ -227,8 +227,8 @@
       // Those in the Safehouse count while they may still come into play (not once the Horde has won).
       const left = view.survivors.length + (view.horde_won ? 0 : view.piles.safehouse);
       return [
-        { name: snapshot.players[0], score: view.round, current: !view.over, note: "round", unit: view.round === 1 ? "round" : "rounds" },
-        { name: "Survivors", score: left, current: false, out: left === 0, note: "left", unit: "left" },
+        { name: snapshot.players[0], label: "round", score: view.round, current: !view.over, unit: view.round === 1 ? "round" : "rounds" },
+        { name: "Survivors", score: left, current: false, out: left === 0, note: "left", unit: "left", color: "var(--muted)" },
       ];
     },
 
