@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.browser import wait  # noqa: E402
-from tests.footage import film  # noqa: E402
+from tests.footage import watching  # noqa: E402
 from tests.screens import SIZES, live, open_screen, unlock_screen  # noqa: E402
 from tests.server import Server  # noqa: E402
 from tests.vision_scenes import faint_die_scene  # noqa: E402
@@ -371,12 +371,10 @@ def main(prefixes: list[str]) -> None:
     chosen = [s for s in SCREENS if not prefixes or s.name.startswith(tuple(prefixes))]
     with tempfile.TemporaryDirectory() as tmp:
         for screen in chosen:
-            config = None
             if screen.frames:
-                tray = film(Path(tmp) / f"{screen.name}-tray", screen.frames())
-                config = Path(tmp) / f"{screen.name}.toml"
-                config.write_text(f'[dice]\ncamera = "{tray}"\n')
-            server = Server(Path(tmp) / f"{screen.name}.sqlite3", config=config).start()
+                server = watching(Path(tmp) / screen.name, screen.frames())
+            else:
+                server = Server(Path(tmp) / f"{screen.name}.sqlite3").start()
             try:
                 for out in shoot(screen, server, Path(tmp)):
                     print(out.relative_to(ROOT))

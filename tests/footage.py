@@ -12,6 +12,8 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
+from tests.server import Server
+
 T = TypeVar("T")
 
 
@@ -24,6 +26,15 @@ def film(folder: Path, frames: list[np.ndarray]) -> Path:
         cv2.imwrite(str(making / f"frame{k:03d}.png"), frame)
     os.rename(making, folder)
     return folder
+
+
+def watching(where: Path, frames: list[np.ndarray]) -> Server:
+    """The table service started with its camera watching ``frames`` (filmed into ``where``),
+    its game log beside them."""
+    tray = film(where / "tray", frames)
+    config = where / "config.toml"
+    config.write_text(f'[dice]\ncamera = "{tray}"\n')
+    return Server(where / "table.sqlite3", config=config).start()
 
 
 def wait_for(check: Callable[[], T], timeout: float = 20.0, what: str = "") -> T:

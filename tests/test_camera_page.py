@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.browser import unlock, wait
-from tests.footage import film, wait_for
+from tests.footage import wait_for, watching
 from tests.server import Server
 from tests.vision_scenes import faint_die_scene, scene
 
@@ -51,10 +51,7 @@ def drag_tray(page: WebDriver, tray: tuple[int, int, int, int]) -> None:
 
 
 def test_the_camera_page(tmp_path: Path, page: WebDriver) -> None:
-    tray = film(tmp_path / "tray", [scene(THREE, seed=90)])
-    config = tmp_path / "config.toml"
-    config.write_text(f'[dice]\ncamera = "{tray}"\n')
-    server = Server(tmp_path / "table.sqlite3", config=config).start()
+    server = watching(tmp_path, [scene(THREE, seed=90)])
     try:
         # The camera reads the dice before any game is started: the read waits for a tap.
         pending = wait_for(lambda: server.get("/api/dice")["pending"], what="the camera's read")
@@ -127,10 +124,7 @@ def test_the_camera_page(tmp_path: Path, page: WebDriver) -> None:
 def test_a_die_the_camera_may_have_missed_is_offered_and_a_refused_add_keeps_the_read(
     tmp_path: Path, page: WebDriver
 ) -> None:
-    tray = film(tmp_path / "tray", [faint_die_scene()])
-    config = tmp_path / "config.toml"
-    config.write_text(f'[dice]\ncamera = "{tray}"\n')
-    server = Server(tmp_path / "table.sqlite3", config=config).start()
+    server = watching(tmp_path, [faint_die_scene()])
     try:
         pending = wait_for(lambda: server.get("/api/dice")["pending"], what="the camera's read")
         assert sorted(d["value"] for d in pending["roll"]["dice"]) == [3, 5]
@@ -154,10 +148,7 @@ def test_a_die_the_camera_may_have_missed_is_offered_and_a_refused_add_keeps_the
 
 
 def test_the_header_lock_shows_and_hides_the_pictures(tmp_path: Path, page: WebDriver) -> None:
-    tray = film(tmp_path / "tray", [scene(THREE, seed=90)])
-    config = tmp_path / "config.toml"
-    config.write_text(f'[dice]\ncamera = "{tray}"\n')
-    server = Server(tmp_path / "table.sqlite3", config=config).start()
+    server = watching(tmp_path, [scene(THREE, seed=90)])
     try:
         page.get(server.url + "/camera")
         wait(page, "ZT.ready !== null && !document.getElementById('locked').hidden")

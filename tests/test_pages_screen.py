@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser import wait
-from tests.footage import film
+from tests.footage import watching
 from tests.screens import check_axe, check_no_sideways_scroll, open_screen, unlock_screen
 from tests.server import PIN, Server
 from tests.vision_scenes import scene
@@ -78,10 +78,7 @@ def test_a_crowded_header_keeps_every_control_on_the_screen(
     tmp_path: Path, screen: WebDriver
 ) -> None:
     """A camera adds its link to the header; with the largest text too, the lock stays in reach."""
-    tray = film(tmp_path / "tray", [scene([((200, 200), 3)])])
-    config = tmp_path / "config.toml"
-    config.write_text(f'[dice]\ncamera = "{tray}"\n')
-    server = Server(tmp_path / "table.sqlite3", config=config).start()
+    server = watching(tmp_path, [scene([((200, 200), 3)])])
     try:
         for text in ("normal", "largest"):
             for path in ("/", "/settings", "/rules", "/camera"):
