@@ -222,21 +222,30 @@ OPENING: list[dict[str, Any]] = [
 ]
 
 
-def test_the_board_shows_the_panels_the_attack_and_each_roll(
-    server: Server, tmp_path: Path
-) -> None:
+def played(server: Server, *moves: tuple[str, dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+    """The page of Ann and Bob's game after ``moves`` over the API (``("actions", action)`` or
+    ``("rolls", roll)``), and the answer to the last."""
     status, game = server.post(
         "/api/games", {"kind": "zombified", "setup": {"players": ["Ann", "Bob"]}}
     )
     assert status == 201, game
-    for action in OPENING:
-        status, body = server.post(f"/api/games/{game['id']}/actions", action)
-        assert status == 200, body
-    status, body = server.post(f"/api/games/{game['id']}/rolls", {"dice": [6, 5]})
-    assert status == 200, body
+    answer: dict[str, Any] = game
+    for path, body in moves:
+        status, answer = server.post(f"/api/games/{game['id']}/{path}", body)
+        assert status == 200, answer
+    return f"{server.url}/games/{game['id']}", answer
 
+
+def acts(actions: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+    return [("actions", action) for action in actions]
+
+
+def test_the_board_shows_the_panels_the_attack_and_each_roll(
+    server: Server, tmp_path: Path
+) -> None:
+    url, _ = played(server, *acts(OPENING), ("rolls", {"dice": [6, 5]}))
     with open_screen(tmp_path, "tablet") as page:
-        board_of(page, f"{server.url}/games/{game['id']}")
+        board_of(page, url)
 
 
 def board_of(page: WebDriver, url: str) -> None:
@@ -279,24 +288,16 @@ def test_an_impromptu_attack_is_offered_once_no_armed_survivor_can_attack(
 ) -> None:
     """Bob's Gun Nut has fired; his Strong Survivor has no weapon: the impromptu attack is the
     entry's step beside "No more attacks", not only a button in the menu."""
-    status, game = server.post(
-        "/api/games", {"kind": "zombified", "setup": {"players": ["Ann", "Bob"]}}
-    )
-    assert status == 201, game
     bob_plays = {"kind": "play_survivor", "params": {"card": "Strong Survivor"}}
-    for action in [*OPENING[:8], bob_plays, *OPENING[9:]]:
-        status, body = server.post(f"/api/games/{game['id']}/actions", action)
-        assert status == 200, body
-    for path, body in (
+    url, _ = played(
+        server,
+        *acts([*OPENING[:8], bob_plays, *OPENING[9:]]),
         ("rolls", {"dice": [6, 5]}),
         ("actions", {"kind": "aim", "params": {"survivor": 2, "zombie": 3}}),
         ("rolls", {"dice": [1, 2]}),
-    ):
-        status, answer = server.post(f"/api/games/{game['id']}/{path}", body)
-        assert status == 200, answer
-
+    )
     with open_screen(tmp_path, "tablet") as page:
-        open_game(page, f"{server.url}/games/{game['id']}")
+        open_game(page, url)
         assert kinds(page) == ["improvise", "next"]
         assert [name for name, _ in offered(page, "The impromptu attack card")] == [
             "Impale", "Booby Trap", "Falling Shelves", "Torch", "Crush Skull"
@@ -387,16 +388,12 @@ return document.getElementById('entry').scrollTop === 0
 
 def _weapon_phase(server: Server, bob_plays: str | None) -> str:
     """Bob's weapon phase: his Gun Nut and, when given, the survivor he played this turn."""
-    status, game = server.post(
-        "/api/games", {"kind": "zombified", "setup": {"players": ["Ann", "Bob"]}}
-    )
-    assert status == 201, game
     survivor = {"kind": "play_survivor", "params": {"card": bob_plays}} if bob_plays else None
-    for action in [*OPENING[:8], *([survivor] if survivor else [OPENING[8]]), *OPENING[9:11]]:
-        status, body = server.post(f"/api/games/{game['id']}/actions", action)
-        assert status == 200, body
+    url, body = played(
+        server, *acts([*OPENING[:8], *([survivor] if survivor else [OPENING[8]]), *OPENING[9:11]])
+    )
     assert body["view"]["phase"] == "weapon", body["prompt"]
-    return f"{server.url}/games/{game['id']}"
+    return url
 
 
 def test_the_weapon_phase_asks_for_the_survivor_first_in_view_on_a_tablet(
@@ -437,15 +434,9 @@ def test_a_roll_goes_with_its_last_die_and_a_die_can_be_tapped_again_before(
 ) -> None:
     """As on The Lonely Dead's screen: one tap a die, the roll is sent with the last one; until
     then a die tapped wrong is tapped again. A die's six faces are one row of 48 px targets."""
-    status, game = server.post(
-        "/api/games", {"kind": "zombified", "setup": {"players": ["Ann", "Bob"]}}
-    )
-    assert status == 201, game
-    for action in OPENING:
-        status, body = server.post(f"/api/games/{game['id']}/actions", action)
-        assert status == 200, body
+    url, _ = played(server, *acts(OPENING))
     with open_screen(tmp_path, "phone") as page:
-        open_game(page, f"{server.url}/games/{game['id']}")
+        open_game(page, url)
         faces = page.execute_script(
             """return [...document.querySelectorAll('#entry .die-slot')].map((slot) =>
               [...slot.querySelectorAll('[data-value]')].map((b) => {
@@ -469,21 +460,14 @@ def test_a_roll_goes_with_its_last_die_and_a_die_can_be_tapped_again_before(
 
 def _opened(server: Server, page: WebDriver, *moves: tuple[str, dict[str, Any]]) -> None:
     """Ann and Bob's game after ``moves`` over the API, opened in ``page``."""
-    status, game = server.post(
-        "/api/games", {"kind": "zombified", "setup": {"players": ["Ann", "Bob"]}}
-    )
-    assert status == 201, game
-    for path, body in moves:
-        status, answer = server.post(f"/api/games/{game['id']}/{path}", body)
-        assert status == 200, answer
-    open_game(page, f"{server.url}/games/{game['id']}")
+    open_game(page, played(server, *moves)[0])
 
 
 def test_the_only_opponent_is_chosen_already_when_the_horde_is_sent(
     server: Server, tmp_path: Path
 ) -> None:
     with open_screen(tmp_path, "phone") as page:
-        _opened(server, page, *(("actions", action) for action in OPENING[:-1]))
+        _opened(server, page, *acts(OPENING[:-1]))
         assert page.find_element(By.ID, "prompt").text == "Ann: send your zombie at an opponent."
         assert offered(page, "The opponent to attack") == [("Bob", True)]
         bob = page.find_element(By.CSS_SELECTOR, "#entry .choice button")
@@ -498,7 +482,7 @@ def test_a_weapon_lost_on_a_low_roll_is_the_moment_shown(server: Server, tmp_pat
     """Not Zombie Dice's "Bust!": the card names what happened, in the ruling's words."""
     aim = {"kind": "aim", "params": {"survivor": 2, "zombie": 3}}
     with open_screen(tmp_path, "phone") as page:
-        moves = [*(("actions", action) for action in OPENING), _roll(6, 5), ("actions", aim)]
+        moves = [*acts(OPENING), _roll(6, 5), ("actions", aim)]
         _opened(server, page, *moves)
         page.find_element(By.CSS_SELECTOR, '#entry [data-die="1"] [data-value="1"]').click()
         page.find_element(By.CSS_SELECTOR, '#entry [data-die="2"] [data-value="2"]').click()
