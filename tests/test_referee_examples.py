@@ -91,7 +91,7 @@ def test_an_example_is_a_position_an_action_and_the_referees_words() -> None:
     ex = examples.stored()["zombie-dice"]["ZD-5"][0]
     assert ex["kind"] == "ruling"
     assert "Three shotguns" in ex["text"] and "shotgun" in ex["action"]
-    assert ex["before"].endswith("and roll.")
+    assert ex["before"] == "Ben: stop and bank 0 brains, or roll again."
     refusal = examples.stored()["zombie-dice"]["ZD-3"][0]
     assert refusal["kind"] == "refusal" and refusal["action"].startswith("Stop")
 

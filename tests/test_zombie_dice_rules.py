@@ -47,8 +47,11 @@ def test_zd3_feet_are_rolled_again_with_new_dice_to_make_three() -> None:
     game = play(new(), "gF yF rB")
     prompt = game.prompt()
     assert prompt.roll is not None and prompt.roll.count == 3
-    assert "re-roll your feet (1 green, 1 yellow)" in prompt.text
-    assert "take 1 new die" in prompt.text
+    assert prompt.text == "Ana: stop and bank 1 brain, or roll again."
+    label = game.legal_actions()[0].fields[0].label
+    assert label == (
+        "Re-roll your feet (1 green, 1 yellow) and take 1 new die from the cup and roll."
+    )
     with pytest.raises(RuleError) as err:
         act(game, "gB gB gB")  # the yellow feet die is missing
     assert err.value.rule == "ZD-3"
@@ -123,8 +126,11 @@ def test_zdr7_brains_go_back_in_the_cup_when_it_runs_low() -> None:
     # Take 11 dice out as brains and shotguns while keeping under three shotguns.
     game = play(new(), "gB gB gB", "gB gB gB", "yB yB yB", "yB rS rB")
     assert sum(game.cup) == 1 and sum(game.feet) == 0
-    prompt = game.prompt().text
-    assert "put your 11 brains back in the cup" in prompt
+    assert game.prompt().text == "Ana: stop, or put your brains in the cup and roll."
+    assert game.legal_actions()[0].fields[0].label == (
+        "Put your 11 brains back in the cup (the table keeps the count), "
+        "then take 3 new dice from the cup and roll."
+    )
     assert game.prompt().roll is not None and game.prompt().roll.count == 3
     step = game.apply(game.roll_action(roll("gB rB yF")))
     after = step.game
@@ -142,7 +148,8 @@ def test_zdr7_read_literally_fewer_than_three_in_the_cup() -> None:
     game = play(new(), "gB gB gB", "gB gB gB", "yB yB yF", "yB yF rF")
     assert game.cup == (0, 0, 2) and sum(game.feet) == 2
     assert game.needs_refill()
-    assert "put your 9 brains back in the cup" in game.prompt().text
+    assert "put your brains in the cup" in game.prompt().text
+    assert game.legal_actions()[0].fields[0].label.startswith("Put your 9 brains back in the cup")
     game = act(game, "yF rF gB")
     assert game.cup == (5, 3, 2) and game.noted == 9 and game.turn_brains() == 10
 
@@ -209,7 +216,7 @@ def test_prompt_and_legal_actions_say_what_to_do_next() -> None:
     assert [a.kind for a in game.legal_actions()] == ["roll"]
     game = act(game, "gB gB yF")
     assert [a.kind for a in game.legal_actions()] == ["roll", "stop"]
-    assert game.prompt().text.startswith("Ana: stop and bank 2 brains, or re-roll your feet")
+    assert game.prompt().text == "Ana: stop and bank 2 brains, or roll again."
     assert game.default_action() == Action("stop")
 
 

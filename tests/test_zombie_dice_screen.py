@@ -15,6 +15,7 @@ from tests.browser import wait
 from tests.screens import (
     check_axe,
     check_no_sideways_scroll,
+    check_prompt,
     check_screen,
     live,
     open_screen,
@@ -34,7 +35,8 @@ Dice = list[tuple[str, str]]
 
 def check(page: WebDriver) -> None:
     """The checks after every step: the prompt, the scores, the dice grid (the main action, as
-    the roll goes with its last die) and Stop when it is legal are in view."""
+    the roll goes with its last die) and Stop when it is legal are in view; the prompt takes 2
+    lines at most."""
     main = ["#prompt", "#scores"]
     if page.execute_script("return ZT.snapshot.status") == "finished":
         main.append('#bar-actions [data-step="rematch"]')
@@ -43,6 +45,7 @@ def check(page: WebDriver) -> None:
         if page.execute_script("return ZT.snapshot.legal.some((s) => s.kind === 'stop')"):
             main.append('#bar-actions [data-action="stop"]')
     check_screen(page, tuple(main))
+    check_prompt(page)
 
 
 @pytest.fixture(params=["tablet", "phone"])
@@ -406,3 +409,50 @@ def test_pip_dice_are_entered_by_their_pips(server: Server, screen: WebDriver) -
         "return ZT.describe(ZT.snapshot.log[0])"
     )
     assert page.find_element(By.CSS_SELECTOR, "#board .zd-pile[aria-label='Shotguns: 1 of 3']")
+
+
+def _dice(faces: str) -> dict[str, object]:
+    """A roll over the API: "gB yF rS" is green brain, yellow feet, red shotgun."""
+    colors = {"g": "green", "y": "yellow", "r": "red"}
+    names = {"B": "brain", "F": "feet", "S": "shotgun"}
+    return {"dice": [{"color": colors[d[0]], "value": names[d[1]]} for d in faces.split()]}
+
+
+#: Charlotte's turn runs the cup low (her 11 brains go back in it) and banks 13; Maximilian
+#: keeps feet in his last round, and busts.
+EVERY_PROMPT: list[tuple[str, dict[str, object]]] = [
+    ("rolls", _dice("gB gB gB")),
+    ("rolls", _dice("gB gB gB")),
+    ("rolls", _dice("yB yB yB")),
+    ("rolls", _dice("yB rS rB")),
+    ("rolls", _dice("gB rB yF")),
+    ("actions", {"kind": "stop"}),
+    ("rolls", _dice("gF yF rB")),
+    ("rolls", _dice("gS yS rS")),
+]
+
+
+def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) -> None:
+    """docs/DESIGN.md: the prompt says what next in 2 lines at most at the default text size; on
+    a phone, with names of a usual length, at each step of a turn, the cup's refill included.
+    What a roll takes is written above its dice."""
+    players = ["Charlotte", "Maximilian"]
+    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": players}})
+    assert status == 201, game
+    url, prompts = f"/api/games/{game['id']}", [game["prompt"]["text"]]
+    with open_screen(tmp_path, "phone") as page:
+        page.get(f"{server.url}/games/{game['id']}")
+        live(page)
+        unlock_screen(page)
+        check_prompt(page)
+        for path, body in EVERY_PROMPT:
+            status, game = server.post(f"{url}/{path}", body)
+            assert status == 200, (body, game)
+            wait(page, f"ZT.snapshot.version === {game['version']}", 30)
+            check_prompt(page)
+            prompts.append(game["prompt"]["text"])
+            if "in the cup and roll" in prompts[-1]:
+                label = page.find_element(By.CSS_SELECTOR, "#entry .zd-label").text
+                assert label.startswith("Put your 11 brains back in the cup")
+    assert "Charlotte: stop, or put your brains in the cup and roll." in prompts
+    assert "Maximilian: stop and bank 1 brain, or roll again." in prompts

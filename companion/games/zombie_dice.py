@@ -251,26 +251,34 @@ class ZombieDice(Game):
         return RollRequest(len(feet) + new, colors, faces, preset_colors=feet)
 
     def prompt(self) -> Prompt:
+        """Who rolls, and whether to stop or roll; what the roll takes is its dice's label."""
         if self.winner is not None:
             return Prompt(
                 f"{self.winner} wins with {self.scores[self.seat_of(self.winner)]} brains."
             )
+        if self.rolls == 0:
+            _, new = self._dice_next()
+            text = f"{self.player}: take {new} new dice from the cup and roll."
+        elif self.needs_refill():
+            text = f"{self.player}: stop, or put your brains in the cup and roll."
+        else:
+            banked = plural(self.turn_brains(), "brain")
+            text = f"{self.player}: stop and bank {banked}, or roll again."
+        return Prompt(text, self.player, self.roll_request(), "roll")
+
+    def roll_label(self) -> str:
+        """What the next roll takes, in full: a refill first, the feet to re-roll, new dice."""
         _, new = self._dice_next()
         feet = f"re-roll your feet ({_describe(self.feet)})" if sum(self.feet) else ""
         draw = f"take {new} new {'die' if new == 1 else 'dice'} from the cup" if new else ""
-        dice = " and ".join(p for p in (feet, draw) if p)
-        if self.rolls == 0:
-            text = f"{self.player}: {dice} and roll."
-        else:
-            refill = ""
-            if self.needs_refill():
-                refill = (
-                    f"put your {plural(sum(self.brains), 'brain')} back in the cup "
-                    "(the table keeps the count), then "
-                )
-            banked = plural(self.turn_brains(), "brain")
-            text = f"{self.player}: stop and bank {banked}, or {refill}{dice} and roll."
-        return Prompt(text, self.player, self.roll_request(), "roll")
+        dice = " and ".join(p for p in (feet, draw) if p) or "take the dice"
+        if self.needs_refill():
+            brains = plural(sum(self.brains), "brain")
+            return (
+                f"Put your {brains} back in the cup (the table keeps the count), "
+                f"then {dice} and roll."
+            )
+        return f"{dice[0].upper()}{dice[1:]} and roll."
 
     def legal_actions(self) -> list[ActionSpec]:
         if self.winner is not None:
@@ -279,7 +287,7 @@ class ZombieDice(Game):
         roll = ActionSpec(
             "roll",
             f"Roll {request.count} dice" if self.rolls == 0 else "Keep going: roll",
-            fields=(Field("roll", "roll", f"{request.count} dice"),),
+            fields=(Field("roll", "roll", self.roll_label()),),
         )
         if self.rolls == 0:
             return [roll]
