@@ -29,6 +29,12 @@ from tests.test_zombies_card_game_support import (
 LUCK = "Oooooh, What Luck!"
 
 
+def die_label(game: ZombiesCardGame) -> str:
+    """The combat die's label: what the roll adds up to (the prompt names only the zombie)."""
+    spec = next(a for a in game.legal_actions() if a.kind == "roll")
+    return spec.fields[0].label
+
+
 def _play(effect: str, player: str, **params: object) -> Action:
     return Action("play", {"effect": effect, "player": player, **params})
 
@@ -126,7 +132,8 @@ def test_zct8_a_weapon_adds_its_number_and_is_picked_when_none_is() -> None:
     shown = game.view()["players"][0]["in_play"][0]
     assert (shown["label"], shown["bonus"], shown["picked"]) == ("Shotgun (+1)", 1, True)
     game = act(game, "map", zombies=1)
-    assert "with Shotgun (+1)" in game.prompt().text
+    assert game.prompt().text == "Ann: roll the combat die for zombie 1."
+    assert "with Shotgun (+1)" in die_label(game)
     game = rolled(game, 3)
     assert game.view()["combat"][0]["text"] == "Zombie 1: rolled 3 +1 Shotgun = 4: killed."
 
@@ -218,7 +225,8 @@ def test_zct9_moving_mid_fight_leaves_the_zombies_behind() -> None:
     assert rules_of(s) == ["ZC-9", "ZC-T9", "ZC-7"]
     after = s.game
     assert after.zombies_left == 1 and after.table.top.owner == "Ann"
-    assert "zombie 1 (1 here)" in after.prompt().text
+    assert after.prompt().text == "Ann: roll the combat die for zombie 1."
+    assert die_label(after).startswith("Zombie 1 (1 zombie here)")
     waiting = rolled(game, 1)
     refused(waiting, _play("move", "Ann", card="Run!", target="Ann", zombies=1), "ZC-T4")
 
@@ -311,7 +319,9 @@ def test_zct4_a_change_before_the_roll_counts_for_the_next_roll() -> None:
     game = played(new(), "roll", "Bob", card="Jinx", amount=-2)
     assert game.view()["roll_change"] == -2
     game = act(game, "map", zombies=2)
-    assert "-2 from cards" in game.prompt().text
+    assert die_label(game) == (
+        "Zombie 1 (2 zombies here), without a weapon, -2 from cards: 4 or more kills it."
+    )
     s = roll(game, 5)
     assert s.game.phase == "pay" and s.game.fight.total == 3
     assert s.game.view()["roll_change"] == 0

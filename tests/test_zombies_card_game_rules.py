@@ -198,7 +198,7 @@ def test_zc12_bullets_raise_the_roll_to_four_and_go_under_the_deck() -> None:
     shown = waiting.view()["waiting_roll"]
     assert (shown["die"], shown["total"], shown["short"], shown["bullets"]) == (2, 2, 2, 2)
     assert (shown["map_cards"], shown["unpaid"], shown["result"]) == (0, 0, "unpaid")
-    assert "Pay 2 bullets" in waiting.prompt().text
+    assert waiting.prompt().text == "Ann: pay 2 bullets."
     assert waiting.default_action() == Action("pay")
     s = step(waiting, "pay")
     assert rules_of(s) == ["ZC-12", "ZC-T3"]
@@ -238,7 +238,7 @@ def test_zc13_zct6_the_map_stack_pays_from_the_bottom_and_never_its_top() -> Non
     game = act(game, "map", zombies=2)
     before = seat(game, "Ann")
     game = rolled(game, 1)  # 3 short: 1 bullet, then 2 map stack cards
-    assert "Pay 1 bullet and 2 map stack cards" in game.prompt().text
+    assert game.prompt().text == "Ann: pay 1 bullet and 2 map stack cards."
     s = step(game, "pay")
     assert rules_of(s) == ["ZC-12", "ZC-13", "ZC-15"]
     assert s.signals == ("wound",)
@@ -368,4 +368,4 @@ def test_zct7_a_location_without_zombies_has_no_fight() -> None:
     s = step(new(), "map", zombies=0)
     assert rules_of(s) == ["ZC-7", "ZC-T7"]
     assert s.game.phase == "after"
-    assert s.game.prompt().text == "Ann: no zombie left to fight here. End the turn."
+    assert s.game.prompt().text == "Ann: no zombie left here; end your turn."

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests import playing
 from tests.playing import (
-    bar,
     choice,
     finished,
     menu_form,
@@ -23,7 +23,7 @@ from tests.playing import (
     version,
     write,
 )
-from tests.screens import SIZES, check_axe, check_screen, open_screen
+from tests.screens import SIZES, check_axe, check_prompt, check_screen, open_screen
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -44,11 +44,18 @@ def lay(page: WebDriver, zombies: int, name: str = "", building: bool = False) -
     before = version(page)
     choice(page, "Zombies on the map card", zombies)
     moved(page, before)
+    check_prompt(page)
 
 
 def roll(page: WebDriver, die: int) -> None:
     page.find_element(By.CSS_SELECTOR, f'#entry .dice-pad [data-value="{die}"]').click()
     bar(page, "roll")
+
+
+def bar(page: WebDriver, kind: str) -> None:
+    """Tap the action bar's button for ``kind``; the prompt then takes 2 lines at most."""
+    playing.bar(page, kind)
+    check_prompt(page)
 
 
 def play(page: WebDriver, label: str, player: str, card: str, **choices: object) -> None:
@@ -60,6 +67,7 @@ def play(page: WebDriver, label: str, player: str, card: str, **choices: object)
         choice(page, legend.replace("_", " "), value, "#sheet-body")
     step(page, "#sheet-body [data-submit]")
     wait(page, "!document.getElementById('sheet').open")
+    check_prompt(page)
 
 
 def on_turn(page: WebDriver) -> str:
@@ -201,7 +209,8 @@ def board_of(page: WebDriver, server: Server, base: str) -> None:
         "2 still to fight",
         "Map stack: 3 cards · 2 can pay for rolls",
         "Zombie 1: rolled 3 +1 Shotgun = 4 → killed, drew a card",
-        "Zombie 2: rolled 1 +1 Shotgun = 2 · 2 short of 4: 2 bullets → waiting to be paid",
+        "Zombie 2: rolled 1 +1 Shotgun = 2 · 2 short of 4: 2 bullets → waiting to be paid"
+        " · cards may still be played on it",
         "9 cards to the helipad",  # Ann: 12, less two map cards and the card drawn for a kill
         "3 bullets",
         "Shotgun\n+1 to a combat roll\nfighting with it",
@@ -229,4 +238,75 @@ def board_of(page: WebDriver, server: Server, base: str) -> None:
     words = str(bat_card.get_attribute("textContent"))
     assert words.startswith("Fight with: weapon") and "Bat+2 to a combat roll" in words
     bat_card.click()
-    wait(page, "document.getElementById('prompt').textContent.includes('with Bat (+2)')")
+    # The weapon is written above the combat die, with what it adds.
+    wait(page, "document.querySelector('#entry .zc-roll-label').textContent.includes('Bat (+2)')")
+
+
+def _act(kind: str, **params: object) -> tuple[str, dict[str, object]]:
+    return "actions", {"kind": kind, "params": params}
+
+
+def _roll(die: int) -> tuple[str, dict[str, object]]:
+    return "rolls", {"dice": [die]}
+
+
+#: Charlotte and Maximilian over the API: a kill, bullets paid, the map stack paying (which ends
+#: the fight) and a roll nothing can pay for.
+EVERY_STEP: list[tuple[str, dict[str, object]]] = [
+    _act("map", zombies=2, location="Mall", building="yes"),
+    _roll(6),
+    _roll(1),
+    _act("pay"),
+    _act("end_turn"),
+    _act("map", zombies=1),
+    _roll(2),
+    _act("pay"),
+    _act("end_turn"),
+    _act("map", zombies=1),
+    _roll(2),
+    _act("pay"),
+    _act("end_turn"),
+    _act("map", zombies=1),
+    _roll(1),
+]
+
+
+def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) -> None:
+    """docs/DESIGN.md: the prompt says what next in 2 lines at most at the default text size; on
+    a phone, with names of a usual length, at every step of a turn. What the combat roll adds up
+    to is written above the die, and how short a roll fell on the board."""
+    players = ["Charlotte", "Maximilian"]
+    setup = {"kind": "zombies-card-game", "setup": {"players": players}}
+    status, game = server.post("/api/games", setup)
+    assert status == 201, game
+    url, prompts = f"/api/games/{game['id']}", [game["prompt"]["text"]]
+    with open_screen(tmp_path, "phone") as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        check_prompt(page)
+        for path, body in EVERY_STEP:
+            status, game = server.post(f"{url}/{path}", body)
+            assert status == 200, (body, game)
+            wait(page, f"ZT.snapshot.version === {game['version']}", 30)
+            check_prompt(page)
+            prompts.append(game["prompt"]["text"])
+            if game["view"]["phase"] == "fight":
+                label = page.find_element(By.CSS_SELECTOR, "#entry .zc-roll-label").text
+                assert label.endswith("without a weapon: 4 or more kills it."), label
+    assert prompts == [
+        "Charlotte: lay the top card of your deck, map side up.",
+        "Charlotte: roll the combat die for zombie 1.",
+        "Charlotte: roll the combat die for zombie 2.",
+        "Charlotte: pay 3 bullets.",
+        "Charlotte: no zombie left here; end your turn.",
+        "Maximilian: lay the top card of your deck, map side up.",
+        "Maximilian: roll the combat die for zombie 1.",
+        "Maximilian: pay 2 bullets.",
+        "Maximilian: no zombie left here; end your turn.",
+        "Charlotte: lay the top card of your deck, map side up.",
+        "Charlotte: roll the combat die for zombie 1.",
+        "Charlotte: pay 2 map stack cards.",
+        "Charlotte: fighting is over; end your turn.",
+        "Maximilian: lay the top card of your deck, map side up.",
+        "Maximilian: roll the combat die for zombie 1.",
+        "Maximilian cannot pay and will be eaten.",
+    ]

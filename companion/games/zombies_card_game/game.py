@@ -170,43 +170,38 @@ class ZombiesCardGame(Game):
         return Payment.plan(self.fight.short, len(self.seat.bullets), self.table.spare)
 
     def prompt(self) -> Prompt:
+        """Who plays, and the one step to take; what a roll adds up to is its die's label, and
+        the roll waiting to be paid is on the board."""
         who = self.player
         if self.phase == OVER:
             return Prompt(f"Game over: {' and '.join(self.winners)} won ({self.reason}).")
         if self.phase == MAP:
-            return Prompt(
-                f"{who}: turn the top card of your draw deck onto the map stack, map side up, "
-                "and enter its zombies.",
-                who,
-            )
+            return Prompt(f"{who}: lay the top card of your deck, map side up.", who)
         if self.phase == FIGHT:
-            weapon = self.seat.weapon_card()
-            using = f"with {weapon.label()}" if weapon else "without a weapon"
-            extra = f", {self.change:+d} from cards" if self.change else ""
-            return Prompt(
-                f"{who}: roll the combat die for zombie {self.fought + 1} "
-                f"({self.zombies_left} here), {using}{extra}.",
-                who,
-                COMBAT_DIE,
-                "roll",
-            )
+            text = f"{who}: roll the combat die for zombie {self.fought + 1}."
+            return Prompt(text, who, COMBAT_DIE, "roll")
         if self.phase == PAY:
             return Prompt(self._pay_text(), who)
         if self.stopped:
-            return Prompt(f"{who}: fighting is over for this turn. End the turn.", who)
-        return Prompt(f"{who}: no zombie left to fight here. End the turn.", who)
+            return Prompt(f"{who}: fighting is over; end your turn.", who)
+        return Prompt(f"{who}: no zombie left here; end your turn.", who)
 
     def _pay_text(self) -> str:
-        fight, plan = self.fight, self.payment()
-        assert fight is not None and plan is not None
-        head = f"{self.player} {fight.sum_text()}: {fight.short} short of {KILL}."
+        plan = self.payment()
+        assert plan is not None
         if plan.unpaid and self.seat.has(NO_GUTS):
-            tail = "Not enough to pay: No Guts, No Glory ends the turn instead."
-        elif plan.unpaid:
-            tail = f"Not enough to pay: {self.player} will be eaten."
-        else:
-            tail = f"Pay {plan.means()}."
-        return f"{head} {tail} Cards may still be played on the roll."
+            return f"{self.player} cannot pay: No Guts, No Glory ends the turn."
+        if plan.unpaid:
+            return f"{self.player} cannot pay and will be eaten."
+        return f"{self.player}: pay {plan.means()}."
+
+    def roll_label(self) -> str:
+        """The combat die's label: the zombie, what the roll adds to the die, what kills."""
+        weapon = self.seat.weapon_card()
+        using = f"with {weapon.label()}" if weapon else "without a weapon"
+        extra = f", {self.change:+d} from cards" if self.change else ""
+        left = plural(self.zombies_left, "zombie")
+        return f"Zombie {self.fought + 1} ({left} here), {using}{extra}: {KILL} or more kills it."
 
     def legal_actions(self) -> list[ActionSpec]:
         if self.phase == OVER:
@@ -226,9 +221,8 @@ class ZombiesCardGame(Game):
                 ActionSpec("map", "Lay the map card without its name", fields=(ZOMBIES_FIELD,)),
             ]
         elif self.phase == FIGHT:
-            specs.append(
-                ActionSpec("roll", "Combat roll", fields=(Field("roll", "roll", "The combat die"),))
-            )
+            die = Field("roll", "roll", self.roll_label())
+            specs.append(ActionSpec("roll", "Combat roll", fields=(die,)))
         elif self.phase == PAY:
             specs.append(ActionSpec("pay", "Pay for the roll"))
         else:

@@ -103,7 +103,8 @@
     return el("li", { class: ["zc-roll", `zc-${r.result.replace(/[ ,]+/g, "-")}`, waiting ? "zc-waiting" : ""].join(" ") },
       el("span", { class: "zc-roll-head" }, `Zombie ${r.zombie}: `), parts.join(""),
       pay ? el("span", { class: "zc-pay" }, pay) : null,
-      el("strong", { class: "zc-result" }, ` → ${result}`));
+      el("strong", { class: "zc-result" }, ` → ${result}`),
+      waiting ? el("span", { class: "zc-still" }, " · cards may still be played on it") : null);
   }
 
   function combat(view) {
@@ -234,7 +235,17 @@
     }
     const options = [];
     for (let n = field.min; n <= field.max; n += 1) options.push(n);
-    return chips("Zombies on the map card (a tap lays it)", options, (n) => set(n, { send: true }));
+    return chips("Zombies on the map card (a tap lays it on the map stack)", options, (n) => set(n, { send: true }));
+  }
+
+  // The combat die, under what the roll adds up to (the field's label: the zombie, the weapon,
+  // the cards' change, what kills).
+  function rollInput(field, spec, snapshot, set) {
+    const request = spec.kind === snapshot.prompt.action && snapshot.prompt.roll ? snapshot.prompt.roll
+      : { count: 1, min_count: 1, colors: [], faces: [1, 2, 3, 4, 5, 6] };
+    return el("div", { class: "zc-roll-entry", role: "group", "aria-label": field.label },
+      el("p", { class: "zc-roll-label" }, field.label),
+      ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 })));
   }
 
   const forms = new WeakMap(); // a card play's spec -> the values entered in its form
@@ -275,6 +286,7 @@
     },
 
     input(field, spec, snapshot, set) {
+      if (field.type === "roll") return rollInput(field, spec, snapshot, set);
       if (spec.kind === "map") return mapInput(field, set);
       if (spec.kind === "play") return playInput(field, spec, formOf(spec), set);
       return null;
