@@ -220,4 +220,5 @@ def test_mz_15_the_defender_attacks_next() -> None:
 def test_mz_t2_the_first_attacker_is_a_table_setting(first: str) -> None:
     game = started(first_attacker=first)
     assert game.view()["attacker"] == first
-    assert game.prompt().text.startswith("Battle 1 for 2♥ (2 points): " + first)
+    assert game.prompt().text == "Each army: lay 3 cards face down, then reveal them."
+    assert [f.label for f in game.legal_actions()[0].fields][0].startswith(first.capitalize())

@@ -20,13 +20,18 @@ from tests.test_moore_zombies_support import (
     winners,
 )
 
+#: The prompt of a battle an army is short for: what each lays is its field's label.
+SHORT_REVEAL = "Each army: lay its cards face down, then reveal them."
+
 
 def test_mz_25_fewer_than_three_cards_make_the_next_battle_the_last() -> None:
     game = arrange(new(), red=["4H", "5H"])
     result = step(game, "flip", card="2H")
     assert "MZ-25" in rules_of(result) and "attention" in result.signals
     game = result.game
-    assert game.final and "(the last battle)" in game.prompt().text
+    assert game.final and game.prompt().text == SHORT_REVEAL
+    labels = {f.name: f.label for f in game.legal_actions()[0].fields}
+    assert "all 2 cards it holds (a joker may stay back)" in labels["red"]
     assert game.view()["final"] is True
 
 
@@ -41,7 +46,8 @@ def test_mz_26_a_short_hand_lays_everything_and_dice_fill_the_slots() -> None:
     game = act(act(game, "activate", cards=["4H"]), "activate", cards=[])
     request = game.prompt().roll
     assert (game.side, request is not None and request.count) == (RED, 1)
-    assert "1 empty slot" in game.prompt().text
+    assert game.prompt().text == "Ann: roll 1 die for the battle."
+    assert game.legal_actions()[0].fields[0].label == "Dice for your 1 empty slot"
 
 
 def test_mz_26_the_joker_may_stay_back_in_a_short_hand() -> None:
@@ -97,7 +103,9 @@ def test_mz_27_or_fight_the_last_battle_with_it_and_two_dice() -> None:
     game = act(ends_with_lone_joker(), "last_battle")
     assert game.phase == "flip"
     game = act(game, "flip", card="3H")
-    assert game.final and "joker" in game.prompt().text
+    assert game.final and game.prompt().text == SHORT_REVEAL
+    labels = {f.name: f.label for f in game.legal_actions()[0].fields}
+    assert labels["red"] == "Red army's joker, alone: it fights with two dice"
     refused(game, "reveal", "MZ-27", red=[], black=["9C", "8S", "KS"])
     game = act(game, "reveal", red=["JK1"], black=["9C", "8S", "KS"])
     assert game.slots(RED).fill == 2

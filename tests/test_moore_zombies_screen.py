@@ -18,6 +18,7 @@ from tests.browser import unlock, wait
 from tests.screens import (
     boxes,
     check_axe,
+    check_prompt,
     check_screen,
     live,
     open_screen,
@@ -61,6 +62,8 @@ def step(page: WebDriver, *selectors: str) -> None:
     wait(page, f"ZT.snapshot.version > {seen}", timeout=30)  # a busy table service is slow
     phase = snapshot(page)["view"]["phase"]
     check_screen(page, ON_BOARD) if phase == "activate" else check_screen(page)
+    if snapshot(page)["status"] == "active":  # a finished game's line is the ranking's
+        check_prompt(page)
     shown = page.find_element(By.ID, "prompt").text
     assert not CODE.search(shown), shown
 
@@ -134,7 +137,9 @@ def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDr
             confirm(page, first)
         confirm(page, second)
         if battle == 0:
-            assert "roll 1 die for your 1 wizard" in page.find_element(By.ID, "prompt").text
+            assert page.find_element(By.ID, "prompt").text == "Ann: roll 1 die for the battle."
+            label = page.find_element(By.CSS_SELECTOR, "#entry .mz-roll-label").text
+            assert label == "Dice for your 1 wizard"
             before = taps(page)
             face(page, 5)  # Q♦'s die: 5 + 10 against 4
             assert taps(page) - before == 1
@@ -150,7 +155,9 @@ def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDr
             step(page, '#board [data-action="revive"][data-count="1"]')
             face(page, 6)
             face(page, 2)
-            assert "look through the dead pile" in page.find_element(By.ID, "prompt").text
+            assert (
+                "choose 1 dead card from the dead pile" in page.find_element(By.ID, "prompt").text
+            )
             step(page, '#entry button[data-card="4C"]', '#bar-actions [data-action="take_dead"]')
             continue
         step(page, '#bar-actions [data-action="take"]')
@@ -171,9 +178,9 @@ def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDr
 def test_a_fighting_joker_takes_a_role_and_the_table_draws_dead_cards(
     server: Server, page: WebDriver
 ) -> None:
-    status, game = server.post(
-        "/api/games", {"kind": "moore-zombies", "setup": {"players": ["Ann", "Bob"]}}
-    )
+    # Names of a usual length: every prompt on the way still takes 2 lines at most (step).
+    setup = {"players": ["Charlotte", "Maximilian"]}
+    status, game = server.post("/api/games", {"kind": "moore-zombies", "setup": setup})
     assert status == 201, game
     for action in (
         {"kind": "flip", "params": {"card": "3C"}},
@@ -185,6 +192,9 @@ def test_a_fighting_joker_takes_a_role_and_the_table_draws_dead_cards(
     live(page)
     unlock_screen(page)
     check_screen(page, ON_BOARD)
+    check_prompt(page)
+    shown = page.find_element(By.ID, "prompt").text
+    assert shown == "Charlotte: 5♥ fights; pick any cards that also fight."
 
     # Red fights with its joker as a wizard: tap the slot, pick the role, confirm.
     red = '.mz-line[data-side="red"]'
@@ -211,7 +221,8 @@ def test_a_fighting_joker_takes_a_role_and_the_table_draws_dead_cards(
         and len(revive.find_elements(By.CSS_SELECTOR, ".die-svg")) == 2
     )
     step(page, "#entry .mz-random")
-    assert page.find_element(By.ID, "prompt").text.startswith("Battle 2")
+    assert page.find_element(By.ID, "prompt").text.startswith("Each army: lay 3 cards")
+    assert "Battle 2" in page.find_element(By.CSS_SELECTOR, ".mz-stake").text
     view = snapshot(page)["view"]
     assert view["armies"][0]["hand"] == 21 and view["dead"] == []  # QH home, 5H and 6S revived
     assert view["armies"][0]["zombies"] == ["6S"]

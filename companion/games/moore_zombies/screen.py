@@ -33,98 +33,77 @@ ROLE_OPTIONS = {
 
 
 def prompt(game: MooreZombies) -> Prompt:
-    army = SIDES[game.side]
+    """Who plays, and the one step to take. What the board shows (the battle, its stake, the
+    attacker) stays out; what each army lays and what the dice are for are the entry's labels."""
     player = game.names[game.side]
-    who = f"{army.capitalize()} ({player})"
     match game.phase:
         case "flip":
-            pile = plural(len(game.treasure), "card")
-            return Prompt(f"Turn over the top card of the treasure pile ({pile}) and enter it.")
+            return Prompt("Turn over the top treasure card and enter it.")
         case "joker":
-            return Prompt(
-                f"{who}: your joker is your last card. End the game now and score it, or fight "
-                "the last battle with it and two dice.",
-                player,
-            )
+            return Prompt(f"{player}: end the game, or fight on with your joker.", player)
         case "reveal":
             return Prompt(reveal_text(game))
         case "activate":
             slots = game.slots(game.side)
-            first = f"{shown(slots.cards[0])} fights (activated slot)"
-            rest = f"; also fight with {listing(slots.optional)}?" if slots.optional else "."
-            joker = (
-                " A joker that fights needs its role." if JOKERS[game.side] in slots.cards else ""
-            )
-            return Prompt(f"{who}: {first}{rest}{joker}", player)
+            first = shown(slots.cards[0])
+            if slots.optional:
+                return Prompt(f"{player}: {first} fights; pick any cards that also fight.", player)
+            return Prompt(f"{player}: {first} fights alone; confirm it.", player)
         case "dice":
             slots = game.slots(game.side)
             dice = plural(slots.dice_wanted(game.side), "die")
             return Prompt(
-                f"{who}: roll {dice} for your {battle.what_dice(slots, game.side)}.",
+                f"{player}: roll {dice} for the battle.",
                 player,
                 battle.roll_request(game),
                 "dice",
             )
         case "kill":
             victim = SIDES[1 - game.side]
-            return Prompt(
-                f"{who}: your zombies kill a card at random from the {victim} army's hand. "
-                "Draw one unseen, show it and enter it.",
-                player,
-            )
+            return Prompt(f"{player}: your zombies kill a random {victim} card.", player)
         case "spoils":
             card = game.showing
             assert card is not None
-            return Prompt(
-                f"{who} won: take the treasure card {shown(card)} "
-                f"({plural(number(card), 'point')}) "
-                f"or revive up to {plural(aftermath.most_revived(game), 'dead card')}.",
-                player,
-            )
+            most = plural(aftermath.most_revived(game), "dead card")
+            return Prompt(f"{player} won: take {shown(card)} or revive up to {most}.", player)
         case "rolloff":
             roller = game.waiting_for()
             assert roller is not None
             return Prompt(
-                f"Dead-pile roll-off: {SIDES[roller]} ({game.names[roller]}) rolls one die.",
+                f"Dead-pile roll-off: {game.names[roller]} rolls one die.",
                 game.names[roller],
                 aftermath.ONE_DIE,
                 "rolloff",
             )
         case "revive":
-            how = (
-                "look through the dead pile and choose"
-                if aftermath.sees(game)
-                else "take them at random, unseen (or let the table draw for you)"
-            )
-            return Prompt(f"{who}: take {plural(game.revive, 'dead card')}: {how}.", player)
+            cards = plural(game.revive, "dead card")
+            if aftermath.sees(game):
+                return Prompt(f"{player}: choose {cards} from the dead pile.", player)
+            return Prompt(f"{player}: take {cards} at random, unseen.", player)
     outcome = game.outcome()
     assert outcome is not None
     return Prompt(f"Game over: {outcome.reason}.")
 
 
 def reveal_text(game: MooreZombies) -> str:
-    card = game.showing
-    assert card is not None
-    stake = f"{shown(card)} ({plural(number(card), 'point')})"
-    text = (
-        f"Battle {game.battle}{' (the last battle)' if game.final else ''} for {stake}: "
-        f"{SIDES[game.attacker]} attacks. "
-    )
+    """Both armies lay their battle cards; what a short army lays is its field's label."""
     if not any(game.short(side) for side in game.order()):
-        return f"{text}Each army lays three cards face down, the activated one first, then reveal."
-    lays = []
-    for side in game.order():
-        if not game.short(side):
-            lays.append(f"{SIDES[side]} lays three cards face down, the activated one first")
-        elif side in game.lone:
-            lays.append(f"{SIDES[side]} lays its joker and rolls two dice")
-        else:
-            lays.append(
-                f"{SIDES[side]} lays all {plural(len(game.hands[side]), 'card')} it holds "
-                "(a joker may stay back), dice making up the empty slots"
-            )
-    laying = "; ".join(lays)
-    return f"{text}{laying[0].upper()}{laying[1:]}. Then turn them over and enter them."
+        return "Each army: lay 3 cards face down, then reveal them."
+    return "Each army: lay its cards face down, then reveal them."
+
+
+def lays(game: MooreZombies, side: int) -> str:
+    """What the army lays in the coming battle, for its field's label."""
+    army = SIDES[side].capitalize()
+    if not game.short(side):
+        return f"{army} army's three cards, the activated one first"
+    if side in game.lone:
+        return f"{army} army's joker, alone: it fights with two dice"
+    held = plural(len(game.hands[side]), "card")
+    return (
+        f"{army} army's cards, the activated one first: all {held} it holds (a joker may "
+        "stay back), dice making up the empty slots"
+    )
 
 
 def legal_actions(game: MooreZombies) -> list[ActionSpec]:
@@ -148,13 +127,15 @@ def legal_actions(game: MooreZombies) -> list[ActionSpec]:
         case "activate":
             return activations(game)
         case "dice":
-            return [ActionSpec("dice", "Roll the dice", fields=(Field("roll", "roll", "Dice"),))]
+            slots = game.slots(game.side)
+            label = f"Dice for your {battle.what_dice(slots, game.side)}"
+            return [ActionSpec("dice", "Roll the dice", fields=(Field("roll", "roll", label),))]
         case "kill":
             return [
                 ActionSpec(
                     "kill",
                     "Card killed by the zombies",
-                    fields=(Field("card", "card", f"{SIDES[1 - game.side].capitalize()} card"),),
+                    fields=(Field("card", "card", kill_label(game)),),
                 )
             ]
         case "spoils":
@@ -181,11 +162,16 @@ def legal_actions(game: MooreZombies) -> list[ActionSpec]:
     return []
 
 
+def kill_label(game: MooreZombies) -> str:
+    victim = SIDES[1 - game.side]
+    return f"The {victim} card drawn unseen from the {victim} army's hand and shown"
+
+
 def reveal_fields(game: MooreZombies) -> tuple[Field, ...]:
     fields = []
     for side in game.order():
         low, high = game.lay_range(side)
-        label = f"{SIDES[side].capitalize()} army's cards, the activated one first"
+        label = lays(game, side)
         # The cards a hand can hold follow from what the table has seen (every card starts in
         # its army's hand and leaves it face up), so listing them reveals nothing.
         options = tuple(sorted(game.hands[side]))
