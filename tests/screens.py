@@ -8,6 +8,8 @@ Chromium is missing, like :mod:`tests.browser`.
         unlock_screen(page)
         check_screen(page)        # after every step
         check_prompt(page)        # the prompt's sentence takes 2 lines at most
+        for answer in each_step(page, server, game_id, moves):  # moves over the API, each
+            ...                   # shown on the page and its prompt checked
         check_axe(page)           # the page, or check_axe(page, "#sheet") for a dialog
         taps(page)                # clicks since the page was loaded
 """
@@ -24,7 +26,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from tests.browser import chromium, wait
-from tests.server import PIN
+from tests.server import PIN, Server
 
 #: The sizes every game screen is checked at: (width, height, a phone's touch screen).
 SIZES: dict[str, tuple[int, int, bool]] = {"tablet": (1024, 768, False), "phone": (390, 844, True)}
@@ -142,6 +144,19 @@ def check_prompt(page: WebDriver, most: int = 2) -> None:
     lines = prompt_lines(page)
     text = page.execute_script("return document.getElementById('prompt').textContent")
     assert lines <= most, f"the prompt takes {lines} lines: {text!r}"
+
+
+def each_step(
+    page: WebDriver, server: Server, game_id: str, moves: list[tuple[str, dict[str, Any]]]
+) -> Iterator[dict[str, Any]]:
+    """Send each of ``moves`` (a path under the game, ``"rolls"`` or ``"actions"``, and its body)
+    over the API; once ``page`` shows its answer, check the prompt and yield the answer."""
+    for path, body in moves:
+        status, game = server.post(f"/api/games/{game_id}/{path}", body)
+        assert status == 200, (body, game)
+        wait(page, f"ZT.snapshot.version === {game['version']}", 30)
+        check_prompt(page)
+        yield game
 
 
 def axe_violations(page: WebDriver, context: str | None = None) -> list[dict[str, Any]]:

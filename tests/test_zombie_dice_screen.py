@@ -17,6 +17,7 @@ from tests.screens import (
     check_no_sideways_scroll,
     check_prompt,
     check_screen,
+    each_step,
     live,
     open_screen,
     tap,
@@ -439,18 +440,14 @@ def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) 
     players = ["Charlotte", "Maximilian"]
     status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": players}})
     assert status == 201, game
-    url, prompts = f"/api/games/{game['id']}", [game["prompt"]["text"]]
+    prompts = [game["prompt"]["text"]]
     with open_screen(tmp_path, "phone") as page:
         page.get(f"{server.url}/games/{game['id']}")
         live(page)
         unlock_screen(page)
         check_prompt(page)
-        for path, body in EVERY_PROMPT:
-            status, game = server.post(f"{url}/{path}", body)
-            assert status == 200, (body, game)
-            wait(page, f"ZT.snapshot.version === {game['version']}", 30)
-            check_prompt(page)
-            prompts.append(game["prompt"]["text"])
+        for answer in each_step(page, server, game["id"], EVERY_PROMPT):
+            prompts.append(answer["prompt"]["text"])
             if "in the cup and roll" in prompts[-1]:
                 label = page.find_element(By.CSS_SELECTOR, "#entry .zd-label").text
                 assert label.startswith("Put your 11 brains back in the cup")

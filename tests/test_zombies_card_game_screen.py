@@ -23,7 +23,7 @@ from tests.playing import (
     version,
     write,
 )
-from tests.screens import SIZES, check_axe, check_prompt, check_screen, open_screen
+from tests.screens import SIZES, check_axe, check_prompt, check_screen, each_step, open_screen
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -279,17 +279,13 @@ def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) 
     setup = {"kind": "zombies-card-game", "setup": {"players": players}}
     status, game = server.post("/api/games", setup)
     assert status == 201, game
-    url, prompts = f"/api/games/{game['id']}", [game["prompt"]["text"]]
+    prompts = [game["prompt"]["text"]]
     with open_screen(tmp_path, "phone") as page:
         open_game(page, f"{server.url}/games/{game['id']}")
         check_prompt(page)
-        for path, body in EVERY_STEP:
-            status, game = server.post(f"{url}/{path}", body)
-            assert status == 200, (body, game)
-            wait(page, f"ZT.snapshot.version === {game['version']}", 30)
-            check_prompt(page)
-            prompts.append(game["prompt"]["text"])
-            if game["view"]["phase"] == "fight":
+        for answer in each_step(page, server, game["id"], EVERY_STEP):
+            prompts.append(answer["prompt"]["text"])
+            if answer["view"]["phase"] == "fight":
                 label = page.find_element(By.CSS_SELECTOR, "#entry .zc-roll-label").text
                 assert label.endswith("without a weapon: 4 or more kills it."), label
     assert prompts == [

@@ -22,7 +22,7 @@ from tests.playing import (
     step,
     version,
 )
-from tests.screens import SIZES, check_axe, check_prompt, open_screen, taps
+from tests.screens import SIZES, check_axe, check_prompt, each_step, open_screen, taps
 from tests.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -358,17 +358,12 @@ def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) 
     players = ["Charlotte", "Maximilian"]
     status, game = server.post("/api/games", {"kind": "zombified", "setup": {"players": players}})
     assert status == 201, game
-    phases, url = {game["view"]["phase"]}, f"/api/games/{game['id']}"
+    phases = {game["view"]["phase"]}
     with open_screen(tmp_path, "phone") as page:
         open_game(page, f"{server.url}/games/{game['id']}")
         check_prompt(page)
-        for path, body in EVERY_PHASE:
-            status, game = server.post(f"{url}/{path}", body)
-            assert status == 200, (body, game)
-            now = game["version"]
-            wait(page, f"Number(document.getElementById('game').dataset.version) === {now}")
-            check_prompt(page)
-            phases.add(game["view"]["phase"])
+        for answer in each_step(page, server, game["id"], EVERY_PHASE):
+            phases.add(answer["view"]["phase"])
     assert phases == {"setup", "draw", "survivor", "location", "zombie", "weapon"} | {
         "penetration",
         "fire",
