@@ -105,7 +105,7 @@ def test_two_tablets_play_to_a_winner(server: Server, pages: tuple[WebDriver, We
     ):
         tap_roll(ana_tablet, dice)
     assert prompt(ana_tablet) == "Ana: stop, or put your brains in the cup and roll."
-    label = ana_tablet.find_element(By.CSS_SELECTOR, "#entry .zd-label").text
+    label = ana_tablet.find_element(By.CSS_SELECTOR, "#entry .roll-label").text
     assert label.startswith("Put your 11 brains back in the cup (the table keeps the count)")
     ana_tablet.find_element(By.CSS_SELECTOR, '#bar-actions [data-action="stop"]').click()
     wait(ben_phone, "document.getElementById('prompt').textContent.startsWith('Ben:')")

@@ -70,11 +70,15 @@ def face(page: WebDriver, *values: int) -> None:
 
 def card(page: WebDriver, code: str) -> None:
     """Enter a card: its rank, then its suit."""
-    suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[code[-1]]
-    rank = code[:-1]
-    ranks = page.find_elements(By.CSS_SELECTOR, "#entry .chip.rank")
-    next(b for b in ranks if b.text == rank).click()  # a tap
-    step(page, f'#entry .chip.suit[aria-label="{suit}"]')
+    step(page, *card_taps(code))
+
+
+def card_taps(code: str) -> tuple[str, str]:
+    """The taps that pick a card: its rank, then its suit."""
+    return (
+        f'#entry .chip.rank[data-rank="{code[:-1]}"]',
+        f'#entry .chip.suit[data-suit="{code[-1]}"]',
+    )
 
 
 def attack(page: WebDriver, survivor: int, *cards: str) -> None:
@@ -337,6 +341,48 @@ def test_the_card_picker_says_what_is_picked_so_far(server: Server, page: WebDri
     assert page.find_element(By.CSS_SELECTOR, shown).text == "Q, now its suit"
     label = page.find_element(By.CSS_SELECTOR, "#entry .card-picker .label").text
     assert " ".join(label.split()) == "Survivor: Q, now its suit", label
+
+
+def test_the_cards_set_aside_are_named_one_after_another(server: Server, page: WebDriver) -> None:
+    """Naming the cards set aside: "none yet" and no Clear before the first; after each, a
+    fresh picker for the next, until as many are named as the die set aside."""
+    status, game = server.post("/api/games", {"kind": "lonely-dead", "setup": {"players": ["Ana"]}})
+    assert status == 201, game
+    status, game = server.post(
+        f"/api/games/{game['id']}/rolls", {"dice": [{"value": 2}], "version": game["version"]}
+    )
+    assert status == 200, game
+    page.get(f"{server.url}/games/{game['id']}")
+    live(page)
+    unlock_screen(page)
+    named = "#entry .cards-picker > .card-shown"
+    inner = "#entry .cards-picker .card-picker"
+    clear = "#entry .cards-picker > button"
+
+    def named_cards() -> list[str]:
+        return [
+            c.get_attribute("data-card")
+            for c in page.find_elements(By.CSS_SELECTOR, f"{named} .pcard")
+        ]
+
+    assert page.find_element(By.CSS_SELECTOR, named).text == "none yet"
+    assert not page.find_element(By.CSS_SELECTOR, clear).is_displayed()
+    for selector in card_taps("KS"):
+        tap(page, selector)
+    assert named_cards() == ["KS"]
+    assert page.find_element(By.CSS_SELECTOR, clear).is_displayed()
+    label = page.find_element(By.CSS_SELECTOR, f"{inner} .label").text
+    assert " ".join(label.split()) == "Add another: tap its rank", label  # not the K♠ again
+    tap(page, card_taps("KS")[0])
+    assert not page.find_element(By.CSS_SELECTOR, card_taps("KS")[1]).is_enabled()  # named
+    for selector in card_taps("QH"):
+        tap(page, selector)
+    assert named_cards() == ["KS", "QH"]
+    assert not page.find_elements(By.CSS_SELECTOR, inner)  # both cards set aside are named
+    page.find_element(By.CSS_SELECTOR, clear).click()
+    assert page.find_element(By.CSS_SELECTOR, named).text == "none yet"
+    assert page.find_element(By.CSS_SELECTOR, f"{inner} .label").text.startswith("Add:")
+    check_axe(page)
 
 
 def test_a_zombie_survivor_in_the_hand_shows_its_value(server: Server, page: WebDriver) -> None:

@@ -138,7 +138,7 @@ def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDr
         confirm(page, second)
         if battle == 0:
             assert page.find_element(By.ID, "prompt").text == "Ann: roll 1 die for the battle."
-            label = page.find_element(By.CSS_SELECTOR, "#entry .mz-roll-label").text
+            label = page.find_element(By.CSS_SELECTOR, "#entry .roll-label").text
             assert label == "Dice for your 1 wizard"
             before = taps(page)
             face(page, 5)  # Q♦'s die: 5 + 10 against 4

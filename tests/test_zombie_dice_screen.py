@@ -449,7 +449,7 @@ def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) 
         for answer in each_step(page, server, game["id"], EVERY_PROMPT):
             prompts.append(answer["prompt"]["text"])
             if "in the cup and roll" in prompts[-1]:
-                label = page.find_element(By.CSS_SELECTOR, "#entry .zd-label").text
+                label = page.find_element(By.CSS_SELECTOR, "#entry .roll-label").text
                 assert label.startswith("Put your 11 brains back in the cup")
     assert "Charlotte: stop, or put your brains in the cup and roll." in prompts
     assert "Maximilian: stop and bank 1 brain, or roll again." in prompts

@@ -239,7 +239,7 @@ def board_of(page: WebDriver, server: Server, base: str) -> None:
     assert words.startswith("Fight with: weapon") and "Bat+2 to a combat roll" in words
     bat_card.click()
     # The weapon is written above the combat die, with what it adds.
-    wait(page, "document.querySelector('#entry .zc-roll-label').textContent.includes('Bat (+2)')")
+    wait(page, "document.querySelector('#entry .roll-label').textContent.includes('Bat (+2)')")
 
 
 def _act(kind: str, **params: object) -> tuple[str, dict[str, object]]:
@@ -286,7 +286,7 @@ def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) 
         for answer in each_step(page, server, game["id"], EVERY_STEP):
             prompts.append(answer["prompt"]["text"])
             if answer["view"]["phase"] == "fight":
-                label = page.find_element(By.CSS_SELECTOR, "#entry .zc-roll-label").text
+                label = page.find_element(By.CSS_SELECTOR, "#entry .roll-label").text
                 assert label.endswith("without a weapon: 4 or more kills it."), label
     assert prompts == [
         "Charlotte: lay the top card of your deck, map side up.",

@@ -277,7 +277,7 @@ def board_of(page: WebDriver, url: str) -> None:
     wait(page, "document.getElementById('prompt').textContent.includes('roll for #2')")
     assert "aiming" in page.find_element(By.CSS_SELECTOR, '.zf-panel .playcard[data-id="2"]').text
     # What the roll adds up to is written above its dice, not in the prompt.
-    assert page.find_element(By.CSS_SELECTOR, "#entry .zf-roll-label").text == (
+    assert page.find_element(By.CSS_SELECTOR, "#entry .roll-label").text == (
         "#2 Gun Nut (Bob) against #3 Body Part (Ann): +2 (Pistol +1, Gun Nut +1). "
         "7 or more destroys it; 4 or less on the dice loses the weapon."
     )

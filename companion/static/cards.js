@@ -69,19 +69,28 @@ Object.assign(ZT, {
       ZT.el("div", { class: "chips" }, ranks), ZT.el("div", { class: "chips" }, suits, jokers));
   },
 
-  // Several playing cards, one pick at a time, with a way to start again.
+  // Several playing cards, one pick at a time, with a way to start again. After each pick the
+  // picker starts afresh for the next card, until the field's most are picked.
   cardsPicker(field, set) {
     const cards = [];
-    const list = ZT.el("span", { class: "card-shown" }, "none");
-    const show = () => (cards.length
-      ? list.replaceChildren(...cards.map((c) => ZT.playingCard(c, { size: "small" })))
-      : list.replaceChildren("none"));
-    const picker = ZT.cardPicker({ ...field, label: "Add" }, (card) => {
-      cards.push(card);
-      show();
-      set([...cards]);
-    });
+    const list = ZT.el("span", { class: "card-shown" });
     const clear = ZT.el("button", { class: "small", onclick: () => { cards.length = 0; show(); set(field.min ? undefined : []); } }, "Clear");
+    const add = (card) => { cards.push(card); show(); set([...cards]); };
+    let picker = null;
+    const show = () => {
+      list.replaceChildren(...(cards.length ? cards.map((c) => ZT.playingCard(c, { size: "small" })) : ["none yet"]));
+      clear.hidden = !cards.length;
+      // a card named is no longer offered (where the field says which cards there are)
+      const options = [...(field.options || [])];
+      for (const c of cards) if (options.includes(c)) options.splice(options.indexOf(c), 1);
+      const full = (field.max !== null && field.max !== undefined && cards.length >= field.max)
+        || (field.options?.length > 0 && !options.length);
+      const fresh = full ? ZT.el("span")
+        : ZT.cardPicker({ ...field, options, label: cards.length ? "Add another" : "Add" }, add);
+      if (picker) picker.replaceWith(fresh);
+      picker = fresh;
+    };
+    show();
     if (!field.min) set([]);
     return ZT.el("div", { class: "cards-picker" }, ZT.el("span", { class: "label" }, field.label, ": "), list, clear, picker);
   },

@@ -209,11 +209,7 @@ Object.assign(ZT, {
   // The generic input of a field (a game's module may draw its own).
   input(field, spec, snapshot, set) {
     switch (field.type) {
-      case "roll": {
-        const request = spec.kind === snapshot.prompt.action && snapshot.prompt.roll ? snapshot.prompt.roll
-          : { count: field.max || 1, min_count: field.min || 1, colors: [], faces: [1, 2, 3, 4, 5, 6] };
-        return ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }));
-      }
+      case "roll": return ZT.rollInput(field, spec, snapshot, set);
       case "card": return ZT.cardPicker(field, set);
       case "cards": return ZT.cardsPicker(field, set);
       case "choice": return ZT.choice(field, set);
@@ -224,6 +220,19 @@ Object.assign(ZT, {
         return ZT.el("label", {}, field.label, input);
       }
     }
+  },
+
+  // The dice of a roll field, one tap a face, for the roll the prompt asks for (or `count` dice
+  // of 1-6). `labelled` writes the field's label above them: what the roll is for, where the
+  // prompt leaves it out. `send` sends the action with the last die; until then a die can be
+  // tapped again.
+  rollInput(field, spec, snapshot, set, { labelled = false, send = false, count = 1 } = {}) {
+    const request = spec.kind === snapshot.prompt.action && snapshot.prompt.roll ? snapshot.prompt.roll
+      : { count, min_count: count, colors: [], faces: [1, 2, 3, 4, 5, 6] };
+    const pad = ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }, { send: send && Boolean(dice) }));
+    if (!labelled) return pad;
+    return ZT.el("div", { class: "roll-entry", role: "group", "aria-label": field.label },
+      ZT.el("p", { class: "roll-label" }, field.label), pad);
   },
 
   choice(field, set) {

@@ -241,8 +241,7 @@
     input(field, spec, snapshot, set) {
       if (field.type === "card") return ZT.cardPicker(field, (code) => set(code, { send: true }));
       if (field.type !== "roll") return null;
-      const request = snapshot.prompt.roll || { count: 1, min_count: 1, colors: [], faces: [1, 2, 3, 4, 5, 6] };
-      return ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }, { send: Boolean(dice) }));
+      return ZT.rollInput(field, spec, snapshot, set, { send: true });
     },
 
     // A moment says the one thing that happened (the whole ruling is in the game log).

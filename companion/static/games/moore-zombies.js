@@ -194,12 +194,9 @@
 
     input(field, spec, snapshot, set) {
       if (field.type === "roll") {
-        // One tap a face; the roll goes as soon as every die is set. What the dice are for (the
-        // wizards, the empty slots) is written above them.
-        const request = snapshot.prompt.roll || { count: 1, min_count: 1, colors: [], faces: [1, 2, 3, 4, 5, 6] };
-        const pad = ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }, { send: Boolean(dice) }));
-        if (spec.kind !== "dice") return pad;
-        return el("div", { class: "mz-roll", role: "group", "aria-label": field.label }, el("p", { class: "mz-roll-label" }, field.label), pad);
+        // The roll goes as soon as every die is set. What a battle's dice are for (the wizards,
+        // the empty slots) is written above them.
+        return ZT.rollInput(field, spec, snapshot, set, { labelled: spec.kind === "dice", send: true });
       }
       if (field.type === "cards" && field.options) return pickCards(field, snapshot, set);
       if (field.type === "card" && !field.options) return ZT.cardPicker(field, (code) => set(code, { send: true }));

@@ -106,7 +106,7 @@
       box.replaceChildren(...[
         el("h3", {}, `Tap the ${dice(request.count)} rolled`),
         // What the roll takes (the feet, the new dice, a refill first), once the prompt leaves it out.
-        snapshot.legal.some((s) => s.kind === "stop") ? el("p", { class: "zd-label" }, field.label) : null,
+        snapshot.legal.some((s) => s.kind === "stop") ? el("p", { class: "roll-label" }, field.label) : null,
         el("div", { class: "zd-entry-head" }, tray, toggle), ...kept, free ? el("p", { class: "hint muted" }, `${dice(free, "new")}: tap colour and face`) : null, grid,
       ].filter(Boolean));
     };

@@ -238,16 +238,6 @@
     return chips("Zombies on the map card (a tap lays it on the map stack)", options, (n) => set(n, { send: true }));
   }
 
-  // The combat die, under what the roll adds up to (the field's label: the zombie, the weapon,
-  // the cards' change, what kills).
-  function rollInput(field, spec, snapshot, set) {
-    const request = spec.kind === snapshot.prompt.action && snapshot.prompt.roll ? snapshot.prompt.roll
-      : { count: 1, min_count: 1, colors: [], faces: [1, 2, 3, 4, 5, 6] };
-    return el("div", { class: "zc-roll-entry", role: "group", "aria-label": field.label },
-      el("p", { class: "zc-roll-label" }, field.label),
-      ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 })));
-  }
-
   const forms = new WeakMap(); // a card play's spec -> the values entered in its form
 
   function formOf(spec) {
@@ -286,7 +276,8 @@
     },
 
     input(field, spec, snapshot, set) {
-      if (field.type === "roll") return rollInput(field, spec, snapshot, set);
+      // The combat die under what the roll adds up to (the zombie, the weapon, the cards' change).
+      if (field.type === "roll") return ZT.rollInput(field, spec, snapshot, set, { labelled: true });
       if (spec.kind === "map") return mapInput(field, set);
       if (spec.kind === "play") return playInput(field, spec, formOf(spec), set);
       return null;

@@ -203,16 +203,6 @@
     return box;
   }
 
-  // Two dice, under what the roll adds up to (the field's label: the bonuses, the target): one
-  // tap a face, and the roll goes with the last die (until then a die can be tapped again).
-  function rollInput(field, spec, snapshot, set) {
-    const request = spec.kind === snapshot.prompt.action && snapshot.prompt.roll ? snapshot.prompt.roll
-      : { count: 2, min_count: 2, colors: [], faces: [1, 2, 3, 4, 5, 6] };
-    return el("div", { class: "zf-roll", role: "group", "aria-label": field.label },
-      el("p", { class: "zf-roll-label" }, field.label),
-      ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }, { send: Boolean(dice) })));
-  }
-
   // The player a horde or an event goes after: a tap on the name sends it; the only one there is
   // is chosen already (the action bar's button sends it).
   function targetInput(field, set) {
@@ -269,7 +259,8 @@
     },
 
     input(field, spec, snapshot, set) {
-      if (field.type === "roll") return rollInput(field, spec, snapshot, set);
+      // Two dice under what the roll adds up to (the bonuses, the target); it goes with the last die.
+      if (field.type === "roll") return ZT.rollInput(field, spec, snapshot, set, { labelled: true, send: true, count: 2 });
       if (field.type !== "choice") return null;
       if (field.name === "card") return cardInput(field, spec, snapshot, set);
       if (["survivor", "second", "zombie"].includes(field.name)) return pieceInput(field, spec, snapshot, set);
