@@ -175,3 +175,22 @@ def test_the_rules_page_answers_questions_too(server: Server, sized: WebDriver) 
     check_axe(page)
     first.click()
     assert "A heal on a tie" in card_text(page)
+
+
+def test_the_prompt_rules_stay_together(server: Server, sized: WebDriver) -> None:
+    """A bust's prompt links two rules: "Why? ZD-4" and "ZD-5" sit side by side, neither
+    left alone on a row of its own (on a phone the prompt's words wrap around them)."""
+    game_id = start(server, "zombie-dice", {"players": ["Ana", "Ben", "Cleo"]})
+    shot = [{"value": "shotgun", "color": "red"}] * 3
+    status, _ = server.post(f"/api/games/{game_id}/rolls", {"dice": shot})
+    assert status == 200
+    open_game(sized, server, game_id)
+    wait(sized, "document.querySelectorAll('#prompt-why button').length === 2")
+    buttons = sized.find_elements(By.CSS_SELECTOR, "#prompt-why button")
+    first, second = (b.get_attribute("data-rule") for b in buttons)
+    assert [b.text for b in buttons] == [f"Why? {first}", second]
+    assert [b.get_attribute("aria-label") for b in buttons] == [f"Why? {first}", f"Why? {second}"]
+    assert buttons[0].rect["y"] == buttons[1].rect["y"]
+    prompt = sized.find_element(By.CSS_SELECTOR, ".prompt").rect
+    assert buttons[1].rect["x"] + buttons[1].rect["width"] <= prompt["x"] + prompt["width"]
+    check_screen(sized, ("#prompt", "#scores"))

@@ -64,9 +64,10 @@ Object.assign(ZT, {
       why.replaceChildren();
       return;
     }
-    why.replaceChildren(" ", ...rules.slice(0, 2).map((rule) => ZT.el("button", {
-      class: "rule-chip prompt-rule", dataset: { rule }, onclick: () => ZT.showRule(rule),
-    }, `Why? ${rule}`)));
+    // "Why? ZD-4", then "ZD-5": the buttons stay together, on one row (style.css)
+    why.replaceChildren(...rules.slice(0, 2).map((rule, i) => ZT.el("button", {
+      class: "rule-chip prompt-rule", dataset: { rule }, "aria-label": `Why? ${rule}`, onclick: () => ZT.showRule(rule),
+    }, i ? rule : `Why? ${rule}`)));
   },
 
   // The rule card: the one entry point to show a rule (docs/DESIGN.md).
