@@ -31,8 +31,10 @@ from tests.server import PIN, Server
 #: The sizes every game screen is checked at: (width, height, a phone's touch screen).
 SIZES: dict[str, tuple[int, int, bool]] = {"tablet": (1024, 768, False), "phone": (390, 844, True)}
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
-#: What a screen must keep in the viewport: the prompt, the scores strip, the main action.
-IN_VIEW = ("#prompt", "#scores", "#bar-actions > :first-child")
+#: What a screen must keep in the viewport: the prompt, the scores strip, the main action: the
+#: bar's first button or, where the bar has none, the first target of an entry that sends the
+#: step by itself (a selector may give alternatives, " | " between them, the first found counts).
+IN_VIEW = ("#prompt", "#scores", "#bar-actions > :first-child | #entry [data-sends] button")
 
 #: Counts every tap (click) on the page; installed on every page load.
 TAP_COUNTER = """
@@ -95,7 +97,7 @@ def boxes(page: WebDriver, selectors: tuple[str, ...] = IN_VIEW) -> dict[str, An
                      scrollWidth: document.documentElement.scrollWidth,
                      clientWidth: document.documentElement.clientWidth};
         for (const selector of arguments[0]) {
-          const node = document.querySelector(selector);
+          const node = selector.split(" | ").map((s) => document.querySelector(s)).find(Boolean);
           const box = node && node.getBoundingClientRect();
           out[selector] = box && [box.left, box.top, box.right, box.bottom];
         }

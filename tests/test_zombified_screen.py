@@ -192,8 +192,8 @@ def play_a_whole_game(page: WebDriver, url: str) -> None:
             bar(page, "draw")
         elif "next" in shown:
             bar(page, "next")
-        elif "discard" in shown:
-            step(page, "#entry .playcard")
+        elif page.find_elements(By.CSS_SELECTOR, '#entry [data-action="discard"]'):
+            step(page, "#entry .playcard")  # a tap on the card discards it
         else:
             raise AssertionError(f"no step to take: {shown}")
     assert "Ann won" in page.find_element(By.ID, "prompt").text
@@ -484,6 +484,23 @@ def test_a_weapon_lost_on_a_low_roll_is_the_moment_shown(server: Server, tmp_pat
         wait(page, "document.querySelector('.moment') !== null")
         moment = page.find_element(By.CSS_SELECTOR, ".moment").text
         assert moment == "Weapon lost!\nAn unmodified 3: the Pistol is lost and discarded."
+
+
+def test_a_card_that_sends_its_step_has_no_bar_button_beside_it(
+    server: Server, tmp_path: Path
+) -> None:
+    """A step whose only input is a card goes with one tap on the card: no greyed button waits
+    in the bar for it. Dealing a starting survivor leaves the bar empty; putting a survivor
+    into play leaves only the button to play none."""
+    with open_screen(tmp_path, "phone") as page:
+        _opened(server, page)
+        assert page.find_element(By.ID, "prompt").text == "Deal Ann a survivor card at random."
+        assert kinds(page) == []
+        card(page, "Kid")
+        _opened(server, page, *EVERY_PHASE[:8])
+        assert page.find_element(By.ID, "prompt").text == "Bob: play a survivor, or none."
+        assert kinds(page) == ["next"]
+        card(page, "Average Survivor")
 
 
 def test_each_step_shows_its_inputs_from_the_top(server: Server, tmp_path: Path) -> None:

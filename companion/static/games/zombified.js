@@ -142,7 +142,8 @@
     const all = field.options.map((o) => (typeof o === "object" ? o.value : o));
     const form = forms.get(spec) || { values: {}, redraw: [] };
     forms.set(spec, form);
-    const box = el("div");
+    // a card that is the step's only input sends it: no bar button waits for it
+    const box = el("div", spec.fields.length === 1 ? { dataset: { sends: "" } } : {});
     const draw = () => {
       const survivor = anyone(view).get(`s${form.values.survivor}`)?.s;
       const options = survivor && !survivor.strong ? all.filter((name) => !view.cards[name]?.needs_strong) : all;
