@@ -372,6 +372,30 @@ def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) 
     }
 
 
+def test_the_discard_list_is_short_and_no_name_is_cut(server: Server, tmp_path: Path) -> None:
+    """Discarding offers every kind of card there is, by name only, three to a row on a phone;
+    a long name in the scores strip is shown whole (the chip's note goes under it)."""
+    status, game = server.post(
+        "/api/games", {"kind": "zombified", "setup": {"players": ["Charlotte", "Maximilian"]}}
+    )
+    assert status == 201, game
+    for path, body in EVERY_PHASE[:-1]:
+        status, game = server.post(f"/api/games/{game['id']}/{path}", body)
+        assert status == 200, game
+    assert game["view"]["phase"] == "end", game["prompt"]
+    with open_screen(tmp_path, "phone") as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        cards = page.find_elements(By.CSS_SELECTOR, '#entry [data-action="discard"] .playcard')
+        assert len(cards) >= 20
+        assert not page.find_elements(By.CSS_SELECTOR, "#entry .playcard-text")
+        assert len({c.rect["y"] for c in cards[:3]}) == 1  # three to a row
+        cut = page.execute_script(
+            "return [...document.querySelectorAll('.score-chip .name')]"
+            ".filter((n) => n.scrollWidth > n.clientWidth).map((n) => n.textContent)"
+        )
+        assert cut == []
+
+
 #: Where an element of the entry is: inside the entry as it is shown, without scrolling it.
 IN_ENTRY = """
 const entry = document.getElementById('entry').getBoundingClientRect();

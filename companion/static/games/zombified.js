@@ -153,7 +153,10 @@
       }
       box.replaceChildren(ZT.cardChoice({
         label: field.label, options, value: form.values[field.name],
-        describe: (name) => face(view, name, { count: `${view.cards[name]?.unseen ?? 0} not yet seen`, small: true }),
+        // a card to discard is found by its name in the hand: its numbers would only lengthen
+        // the list of every kind there is
+        describe: (name) => (spec.kind === "discard" ? { ...face(view, name, { small: true }), text: "" }
+          : face(view, name, { count: `${view.cards[name]?.unseen ?? 0} not yet seen`, small: true })),
         onpick: (name) => { form.values[field.name] = name; set(name, { send: true }); },
       }));
     };
