@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.vision.photosets import (  # noqa: E402
     DEFAULT_SHARED,
     KINDS,
+    PI_FRAME,
     SETS,
     Photo,
     Resized,
@@ -63,6 +64,8 @@ from companion.vision.reader import MODELS, DiceReader, Reading, SeenDie  # noqa
 #: how much the photos are made larger or smaller for the size bands (0: placed whole in a
 #: 4608x2592 frame)
 FACTORS = (0.5, 0.7, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 0.0)
+#: the size bands in a webcam's 640x480 frame (a camera close over the tray: large dice)
+SMALL_FRAME, SMALL_FRAME_FACTORS = (640, 480), (2.0, 3.0, 4.0)
 
 
 def frames(photos: list[Photo], size: tuple[int, int], factor: float) -> Iterable[np.ndarray]:
@@ -198,12 +201,16 @@ def sets_and_kinds(
 
 
 def size_bands(scorer: ModuleType, reader: DiceReader, shared: Path) -> None:
-    """The figures on every fourth photo of each set's second half made larger and smaller."""
+    """The figures on every fourth photo of each set's second half made larger and smaller, in
+    a frame as large as the Raspberry Pi Camera Module 3's and in a webcam's."""
     print("dice made larger and smaller (every 4th photo of each second half):")
+    bands = [(f, PI_FRAME) for f in FACTORS] + [(f, SMALL_FRAME) for f in SMALL_FRAME_FACTORS]
     for name in SETS:
         sample = halves(load_set(shared, name))[1][::4]
-        for factor in FACTORS:
-            made: list[Resized] = [placed(p) if not factor else resized(p, factor) for p in sample]
+        for factor, frame in bands:
+            made: list[Resized] = [
+                placed(p, frame) if not factor else resized(p, factor, frame) for p in sample
+            ]
             side = np.median([d.side for r in made for d in r.photo.dice])
             h, w = made[0].image.shape[:2]
             band = f"x{factor:g}" if factor else "in Pi frame"

@@ -27,9 +27,11 @@ OVERLAP = 0.45
 # pixels, smaller looks halve it while a die LARGEST pixels across would still be BIG pixels
 # across and the look's longer side is at least COARSEST pixels. BIG is the smallest die the
 # finder learnt from most (0.7 times the usual 38 pixels), so that the look the reader takes
-# holds dice 27 to 54 pixels across, the sizes it learnt.
+# holds dice 27 to 54 pixels across, the sizes it learnt. Looks down to CLOSEST pixels are for
+# a small frame whose first reading looks like the pips of dice too large for it (a webcam
+# close over the tray sees dice 60 to 200 pixels across in 640x480; see ``reader``).
 FINEST = 1280 * 960
-LARGEST, BIG, COARSEST = 320, 27.0, 400
+LARGEST, BIG, COARSEST, CLOSEST = 320, 27.0, 400, 160
 
 
 @dataclass(frozen=True)
@@ -49,13 +51,13 @@ def prepare(image: np.ndarray) -> np.ndarray:
     return cv2.dnn.blobFromImage(image, 1 / 255.0, mean=(127.5, 127.5, 127.5))
 
 
-def scales(width: int, height: int) -> list[float]:
+def scales(width: int, height: int, coarsest: int = COARSEST) -> list[float]:
     """The sizes to look at a photo at, as shares of its own, smallest first: halving from the
     largest (at most FINEST pixels), down to where a die LARGEST pixels across would still be
-    BIG and the photo's longer side at least COARSEST pixels."""
+    BIG and the photo's longer side at least ``coarsest`` pixels."""
     finest = min(1.0, math.sqrt(FINEST / (width * height)))
     looks = [finest]
-    while looks[-1] / 2 * LARGEST >= BIG and max(width, height) * looks[-1] / 2 >= COARSEST:
+    while looks[-1] / 2 * LARGEST >= BIG and max(width, height) * looks[-1] / 2 >= coarsest:
         looks.append(looks[-1] / 2)
     return looks[::-1]
 

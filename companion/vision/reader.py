@@ -88,10 +88,30 @@ class DiceReader:
         return list(self.look(image).dice)
 
     def look(self, image: np.ndarray) -> Reading:
-        """The dice in a BGR photo and the spots that may be dice it missed."""
+        """The dice in a BGR photo and the spots that may be dice it missed.
+
+        A reading with no die, or with two 1s or more and mostly 1s read on average less than
+        ONE_SURE, may be the pips of dice too large for the looks taken: the photo is then
+        looked at smaller still (down to ``finder.CLOSEST``), read again where the dice fit one
+        of those looks, and that reading taken when the reader is surer of it (pips read as 1s
+        are read short of sure; dice that are 1s, sure).
+        """
         image = _as_bgr(image)
+        work, back = self._work(image)
+        reading = self._reading(image, self._candidates(image, work, back))
+        ones = sum(d.value == 1 for d in reading.dice)
+        pips = ones >= 2 and 2 * ones > len(reading.dice) and _sureness(reading) < ONE_SURE
+        if not reading.dice or pips:
+            closer = self._smaller(image, work, back, finder.CLOSEST)
+            if closer is not None:
+                again = self._reading(image, closer)
+                if _sureness(again) > _sureness(reading):
+                    return again
+        return reading
+
+    def _reading(self, image: np.ndarray, candidates: list[finder.Candidate]) -> Reading:
+        """The dice and the doubtful spots among the finder's candidates."""
         h, w = image.shape[:2]
-        candidates = self._candidates(image)
         sides = [c.side for c in candidates]
         crops = [faces.cut(image, (c.x, c.y), c.side) for c in candidates]
         odds = faces.read(self._faces, crops)
@@ -155,17 +175,29 @@ class DiceReader:
             tuple(sorted(doubtful, key=lambda d: (d.box[1], d.box[0]))),
         )
 
-    def _candidates(self, image: np.ndarray) -> list[finder.Candidate]:
+    def _candidates(
+        self, image: np.ndarray, work: np.ndarray, back: float
+    ) -> list[finder.Candidate]:
         """The finder's candidates at the size that suits the dice in the photo (see
-        FAIRLY_SURE), in the photo's own pixels."""
+        FAIRLY_SURE), in the photo's own pixels; ``work`` and ``back`` as ``_work`` gives them."""
+        smaller = self._smaller(image, work, back, finder.COARSEST)
+        if smaller is not None:
+            return smaller
+        found = finder.find(self._finder, work)
+        typical = _typical_side([c for c in found if c.score >= FAIRLY_SURE])
         h, w = image.shape[:2]
-        *smaller, finest = finder.scales(w, h)
-        # a photo larger than the largest look is shrunk once, and the smaller looks from that
-        work = image
-        if finest < 1:
-            size = (max(1, round(w * finest)), max(1, round(h * finest)))
-            work = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
-        back = w / work.shape[1]
+        if 0 < typical < SMALL and w * h * 4 <= finder.FINEST:
+            found = finder.find(self._finder_for(image, 2.0), image, 2.0)
+        return _scaled(found, back)
+
+    def _smaller(
+        self, image: np.ndarray, work: np.ndarray, back: float, coarsest: int
+    ) -> list[finder.Candidate] | None:
+        """The finder's candidates at the first look smaller than the largest, down to
+        ``coarsest`` pixels (smallest first), whose fairly sure spots are ``finder.BIG`` pixels
+        across and mostly read as dice; None when there is no such look."""
+        h, w = image.shape[:2]
+        *smaller, finest = finder.scales(w, h, coarsest)
         for scale in smaller:
             found = finder.find(self._finder_for(work, scale), work, scale / finest)
             sure = [c for c in found if c.score >= FAIRLY_SURE]
@@ -173,11 +205,18 @@ class DiceReader:
                 crops = [faces.cut(image, (c.x * back, c.y * back), c.side * back) for c in sure]
                 if np.mean(np.argmax(faces.read(self._faces, crops), axis=1) > 0) >= 0.5:
                     return _scaled(found, back)
-        found = finder.find(self._finder, work)
-        typical = _typical_side([c for c in found if c.score >= FAIRLY_SURE])
-        if 0 < typical < SMALL and w * h * 4 <= finder.FINEST:
-            found = finder.find(self._finder_for(image, 2.0), image, 2.0)
-        return _scaled(found, back)
+        return None
+
+    def _work(self, image: np.ndarray) -> tuple[np.ndarray, float]:
+        """The photo as large as the largest look (shrunk once when larger: the smaller looks
+        are taken from that), and how many of the photo's pixels one of its pixels is."""
+        h, w = image.shape[:2]
+        finest = finder.scales(w, h)[-1]
+        if finest >= 1:
+            return image, 1.0
+        size = (max(1, round(w * finest)), max(1, round(h * finest)))
+        work = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        return work, w / work.shape[1]
 
     def _finder_for(self, image: np.ndarray, scale: float) -> cv2.dnn.Net:
         """The finder's copy for looks at ``scale`` of photos the size of ``image`` (the
@@ -188,6 +227,11 @@ class DiceReader:
                 self._finders.clear()  # the camera's picture size changed
             self._finders[key] = finder.load(self._models)
         return self._finders[key]
+
+
+def _sureness(reading: Reading) -> float:
+    """How sure the reader is of a reading's dice, on average (0 for none)."""
+    return float(np.mean([d.confidence for d in reading.dice])) if reading.dice else 0.0
 
 
 def _typical_side(found: list[finder.Candidate]) -> float:
