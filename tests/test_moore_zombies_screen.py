@@ -165,7 +165,7 @@ def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDr
     assert snapshot(page)["status"] == "finished" and view["treasure"]["pile"] == 0
     assert page.find_element(By.ID, "ending").is_displayed()
     ranking = page.find_element(By.CSS_SELECTOR, "#ending .ranking").text
-    assert ranking.startswith("Bob") and "23" in ranking
+    assert ranking.startswith("Bob") and "23 points" in ranking
     stake = page.find_element(By.CSS_SELECTOR, ".mz-stake").text  # no battle 14 is announced
     assert "No more battles" in stake and "Battle" not in stake and "face down" not in stake
     check_axe(page)

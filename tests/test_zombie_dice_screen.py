@@ -192,7 +192,7 @@ def test_a_whole_game_through_the_screen(server: Server, screen: WebDriver) -> N
     ending = page.find_element(By.ID, "ending")
     assert "Ana won!" in ending.text
     ranking = [li.text.split("\n") for li in ending.find_elements(By.CSS_SELECTOR, ".ranking li")]
-    assert ranking == [["Ana", "13"], ["Ben", "0"]]
+    assert ranking == [["Ana", "13 brains"], ["Ben", "0 brains"]]
     assert page.find_elements(By.CSS_SELECTOR, "#entry .zd-cell") == []
     assert not page.find_element(By.ID, "undo").is_displayed()
     check(page)

@@ -164,6 +164,9 @@ def play_a_whole_game(page: WebDriver, url: str) -> None:
     # Her last map card won the game as it was laid: its zombie is nobody's to fight.
     assert page.execute_script("return ZT.snapshot.view.zombies_left") == 1
     assert "still to fight" not in page.find_element(By.ID, "board").text
+    ranking = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#ending .ranking li")]
+    assert ranking[0] == "Ann\n0 cards to go", ranking
+    assert ranking[1].startswith("Bob\n") and ranking[1].endswith(" to go"), ranking
     check_screen(page, ("#prompt", "#scores", "#bar-actions > :first-child"))
     check_axe(page)
 

@@ -6,6 +6,7 @@ never the first; tap-to-aim on the board."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -197,6 +198,8 @@ def play_a_whole_game(page: WebDriver, url: str) -> None:
         else:
             raise AssertionError(f"no step to take: {shown}")
     assert "Ann won" in page.find_element(By.ID, "prompt").text
+    for line in page.find_elements(By.CSS_SELECTOR, "#ending .ranking li"):
+        assert re.fullmatch(r"\w+\n(1 survivor|\d+ survivors)", line.text), line.text
     check_axe(page)
 
 

@@ -184,6 +184,7 @@
       return view.armies.map((a) => ({
         name: a.player, score: a.points, current: !snapshot.outcome && view.waiting_for === a.side,
         note: `${a.side} · ${plural(a.hand, "card")}`, color: ARMY_COLORS[a.side],
+        unit: a.points === 1 ? "point" : "points",
       }));
     },
 

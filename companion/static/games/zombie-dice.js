@@ -119,6 +119,7 @@
       const view = snapshot.view;
       return view.players.map((p) => ({
         name: p.name, score: p.score, current: p.name === view.current, out: !p.in_round,
+        unit: p.score === 1 ? "brain" : "brains",
       }));
     },
 

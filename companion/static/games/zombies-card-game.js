@@ -268,6 +268,7 @@
       return view.players.map((p) => ({
         name: p.name, score: String(p.deck), current: p.current, out: !p.alive,
         note: p.alive ? "to go" : "eaten",
+        unit: `${p.deck === 1 ? "card" : "cards"} to go${p.alive ? "" : ", eaten"}`,
       }));
     },
 

@@ -245,6 +245,7 @@
       return snapshot.view.players.map((p) => ({
         name: p.name, score: p.survivor_count, current: p.is_current, out: false,
         note: `${p.survivor_count === 1 ? "survivor" : "survivors"} · ${p.hand} in hand`,
+        unit: p.survivor_count === 1 ? "survivor" : "survivors",
       }));
     },
 
