@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from types import ModuleType
 
 import cv2
 import numpy as np
@@ -56,11 +57,20 @@ def reads() -> Reads:
     }
 
 
-@pytest.mark.parametrize("name", SETS)
-def test_reads_the_real_photos(reads: Reads, name: str) -> None:
+@pytest.fixture(scope="module")
+def scorer() -> ModuleType:
+    """shared/tools/score_dice.py, once the labelled photos and it are there."""
+    shared = photo_dir(DEFAULT_SHARED)
+    if not all((shared / s / "labels.json").is_file() for s in SETS):
+        pytest.skip(f"the labelled dice photos are not at {shared} (needs shared/ beside the repo)")
     if not scorer_path(DEFAULT_SHARED).is_file():
         pytest.skip(f"the scoring tool is not at {scorer_path(DEFAULT_SHARED)}")
-    figures = score(load_scorer(DEFAULT_SHARED), reads[name])
+    return load_scorer(DEFAULT_SHARED)
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_reads_the_real_photos(reads: Reads, scorer: ModuleType, name: str) -> None:
+    figures = score(scorer, reads[name])
     assert figures["die_accuracy"] >= FLOORS[name][0]
     assert figures["image_exact"] >= FLOORS[name][1]
 
@@ -103,15 +113,9 @@ def test_reads_small_dice_in_real_photos(reads: Reads) -> None:
 
 
 @pytest.mark.parametrize("factor", [0.5, 1.5, 3.0, 6.0, 0.0])
-def test_reads_real_photos_made_larger_and_smaller(factor: float) -> None:
+def test_reads_real_photos_made_larger_and_smaller(scorer: ModuleType, factor: float) -> None:
     # a few photos of each set, their dice 19, 57, 115 and 230 pixels across (0: placed whole in a
     # Raspberry Pi Camera Module 3 frame, 4608x2592), read about as well as at their own size
-    shared = photo_dir(DEFAULT_SHARED)
-    if not all((shared / s / "labels.json").is_file() for s in SETS):
-        pytest.skip(f"the labelled dice photos are not at {shared} (needs shared/ beside the repo)")
-    if not scorer_path(DEFAULT_SHARED).is_file():
-        pytest.skip(f"the scoring tool is not at {scorer_path(DEFAULT_SHARED)}")
-    scorer = load_scorer(DEFAULT_SHARED)
     photos = [p for name in SETS for p in halves(load_set(DEFAULT_SHARED, name))[1][::25]]
     made = [placed(p) if not factor else resized(p, factor) for p in photos]
     figures = score(scorer, [(r.photo, r.scored(read_dice(r.image))) for r in made])
@@ -120,15 +124,9 @@ def test_reads_real_photos_made_larger_and_smaller(factor: float) -> None:
     assert figures["fp_per_image"] <= 0.3
 
 
-def test_reads_large_dice_in_a_small_frame() -> None:
+def test_reads_large_dice_in_a_small_frame(scorer: ModuleType) -> None:
     # a webcam close over the tray: dice 75 to 115 pixels across in a 640x480 frame, where the
     # first look finds their pips (about two in three were read right that way alone)
-    shared = photo_dir(DEFAULT_SHARED)
-    if not all((shared / s / "labels.json").is_file() for s in SETS):
-        pytest.skip(f"the labelled dice photos are not at {shared} (needs shared/ beside the repo)")
-    if not scorer_path(DEFAULT_SHARED).is_file():
-        pytest.skip(f"the scoring tool is not at {scorer_path(DEFAULT_SHARED)}")
-    scorer = load_scorer(DEFAULT_SHARED)
     photos = [p for name in SETS for p in halves(load_set(DEFAULT_SHARED, name))[1][::2]]
     made = [resized(p, factor, (640, 480)) for factor in (2.0, 3.0) for p in photos]
     figures = score(scorer, [(r.photo, r.scored(read_dice(r.image))) for r in made])
