@@ -33,11 +33,12 @@ class Bar:
 
 
 def _ticks(top: float) -> list[float]:
-    """Up to five round steps from 0 to at least ``top``."""
+    """Up to five round steps from 0 to at least ``top``, each a whole number: the lines count
+    wins, brains, cards and survivors, and a player cannot have half a win."""
     if top <= 0:
         return [0.0, 1.0]
     raw = top / 4
-    step = next(s * 10**e for e in range(-1, 7) for s in (1, 2, 5) if s * 10**e >= raw)
+    step = next(s * 10**e for e in range(7) for s in (1, 2, 5) if s * 10**e >= raw)
     ticks = [0.0]
     while ticks[-1] < top:
         ticks.append(ticks[-1] + step)
@@ -51,7 +52,8 @@ def _number(value: float) -> str:
 def lines(
     title: str, series: Sequence[Line], x_first: str, x_last: str, height: int = 220
 ) -> Markup:
-    """A line per series over a shared x axis, labelled only at its two ends."""
+    """A line per series over a shared x axis, labelled only at its two ends; the y axis counts
+    whole things (see ``_ticks``)."""
     xs = [x for s in series for x, _ in s.points] or [0.0, 1.0]
     top = max((y for s in series for _, y in s.points), default=1.0)
     ticks = _ticks(top)

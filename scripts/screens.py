@@ -115,6 +115,12 @@ def settings(server: Server) -> str:
     return "/settings"
 
 
+def records(server: Server) -> str:
+    zd_end(server)
+    zd_end(server)
+    return "/records"
+
+
 def camera_reading(server: Server) -> str:
     """A Zombie Dice game in play, and the camera's read of the tray waiting for a tap, with a
     faint spot it asks about."""
@@ -312,6 +318,7 @@ def moore_zombies(server: Server, battles: int) -> str:
 SCREENS = [
     Screen("home", home, unlocked=False),
     Screen("settings", settings),
+    Screen("records", records, unlocked=False),
     Screen("rules", lambda server: "/rules/zombie-dice", unlocked=False),
     Screen("camera", lambda server: "/camera", unlocked=False),
     Screen("camera-reading", camera_reading, doubt_shown, frames=lambda: [faint_die_scene()]),

@@ -56,6 +56,16 @@ def test_the_records_page_reads_on_a_phone_and_a_tablet(
         check_axe(page)
         charts = page.find_elements(By.CSS_SELECTOR, "svg.chart[role=img]")
         assert len(charts) == 3  # wins over time, bust rate, a game turn by turn
+        # The figures come first: the dates are folded away, the first chart is whole on the
+        # first screen, and the exports wait at the end.
+        assert (
+            page.find_element(By.CSS_SELECTOR, "#filters details.dates").get_attribute("open")
+            is None
+        )
+        bottom = charts[0].location["y"] + charts[0].size["height"]
+        assert bottom <= page.execute_script("return innerHeight")
+        cards = page.find_elements(By.CSS_SELECTOR, ".records > .card")
+        assert cards[-1].find_element(By.TAG_NAME, "h2").text == "Export"
         assert all(c.size["width"] <= page.execute_script("return innerWidth") for c in charts)
         rows = page.find_elements(By.CSS_SELECTOR, "#players-table tbody tr")
         assert [r.find_element(By.TAG_NAME, "th").text for r in rows] == ["Ana", "Ben", "Cy"]
@@ -74,6 +84,11 @@ def test_the_records_page_reads_on_a_phone_and_a_tablet(
         )
         wait(page, "location.search.includes('game=lonely-dead')")
         assert page.find_element(By.ID, "games-count").text.startswith("0 finished")
+        # Dates chosen stay in view, to be changed or cleared.
+        page.get(f"{server.url}/records?from=2026-11-20")
+        dates = page.find_element(By.CSS_SELECTOR, "#filters details.dates")
+        assert dates.get_attribute("open") is not None
+        assert "2026-11-20 to today" in dates.find_element(By.TAG_NAME, "summary").text
 
 
 def test_recent_players_fill_the_new_game_form_in_one_tap(
