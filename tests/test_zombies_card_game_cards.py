@@ -113,7 +113,7 @@ def test_zc16_one_weapon_picked_before_the_roll() -> None:
     s = step(game, "arm", weapon=chainsaw)
     assert rules_of(s) == ["ZC-16"]
     s = roll(s.game, 2)  # 2 + 2 with the chainsaw only
-    assert rules_of(s)[:2] == ["ZC-16", "ZC-11"]
+    assert rules_of(s)[:2] == ["ZC-11", "ZC-16"]
     record = s.game.view()["combat"][0]
     assert (record["weapon"], record["bonus"], record["total"]) == ("Chainsaw", 2, 4)
     game = act(s.game, "arm", weapon=None)
@@ -226,7 +226,7 @@ def test_zct9_moving_mid_fight_leaves_the_zombies_behind() -> None:
     after = s.game
     assert after.zombies_left == 1 and after.table.top.owner == "Ann"
     assert after.prompt().text == "Ann: roll the combat die for zombie 1."
-    assert die_label(after).startswith("Zombie 1 (1 zombie here)")
+    assert die_label(after).startswith("Zombie 1 of 1,")
     waiting = rolled(game, 1)
     refused(waiting, _play("move", "Ann", card="Run!", target="Ann", zombies=1), "ZC-T4")
 
@@ -320,7 +320,7 @@ def test_zct4_a_change_before_the_roll_counts_for_the_next_roll() -> None:
     assert game.view()["roll_change"] == -2
     game = act(game, "map", zombies=2)
     assert die_label(game) == (
-        "Zombie 1 (2 zombies here), without a weapon, -2 from cards: 4 or more kills it."
+        "Zombie 1 of 2, without a weapon, -2 from cards: 4 or more kills it."
     )
     s = roll(game, 5)
     assert s.game.phase == "pay" and s.game.fight.total == 3

@@ -48,8 +48,11 @@ def lay(page: WebDriver, zombies: int, name: str = "", building: bool = False) -
 
 
 def roll(page: WebDriver, die: int) -> None:
+    """The combat die: one tap on its face sends the roll."""
+    before = version(page)
     page.find_element(By.CSS_SELECTOR, f'#entry .dice-pad [data-value="{die}"]').click()
-    bar(page, "roll")
+    moved(page, before)
+    check_prompt(page)
 
 
 def bar(page: WebDriver, kind: str) -> None:
@@ -77,7 +80,9 @@ def on_turn(page: WebDriver) -> str:
 
 
 def shows(page: WebDriver, kind: str) -> bool:
-    return bool(page.find_elements(By.CSS_SELECTOR, f'#bar-actions [data-action="{kind}"]'))
+    """Whether ``kind`` is the step now: a button in the bar, or inputs in the entry."""
+    found = f'#bar-actions [data-action="{kind}"], #entry .action-form[data-action="{kind}"]'
+    return bool(page.find_elements(By.CSS_SELECTOR, found))
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -271,13 +276,15 @@ EVERY_STEP: list[tuple[str, dict[str, object]]] = [
     _act("end_turn"),
     _act("map", zombies=1),
     _roll(1),
+    _act("pay"),
 ]
 
 
 def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) -> None:
     """docs/DESIGN.md: the prompt says what next in 2 lines at most at the default text size; on
     a phone, with names of a usual length, at every step of a turn. What the combat roll adds up
-    to is written above the die, and how short a roll fell on the board."""
+    to is written above the die, and how short a roll fell on the board. A player eaten is
+    shown so, not as a count of cards."""
     players = ["Charlotte", "Maximilian"]
     setup = {"kind": "zombies-card-game", "setup": {"players": players}}
     status, game = server.post("/api/games", setup)
@@ -291,6 +298,13 @@ def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) 
             if answer["view"]["phase"] == "fight":
                 label = page.find_element(By.CSS_SELECTOR, "#entry .roll-label").text
                 assert label.endswith("without a weapon: 4 or more kills it."), label
+        # An eaten player's cards no longer count: no way to the helipad, "eaten" for a score, last.
+        eaten = page.find_element(By.CSS_SELECTOR, '.zc-panel[data-player="Maximilian"]').text
+        assert "Eaten: out of the game" in eaten and "helipad" not in eaten, eaten
+        chip = page.find_element(By.CSS_SELECTOR, '#scores [data-player="Maximilian"]').text
+        assert chip == "Maximilian\neaten", chip
+        ranking = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#ending .ranking li")]
+        assert ranking[1] == "Maximilian\neaten", ranking
     assert prompts == [
         "Charlotte: lay the top card of your deck, map side up.",
         "Charlotte: roll the combat die for zombie 1.",
@@ -308,4 +322,5 @@ def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) 
         "Maximilian: lay the top card of your deck, map side up.",
         "Maximilian: roll the combat die for zombie 1.",
         "Maximilian cannot pay and will be eaten.",
+        "Game over: Charlotte won (last player alive).",
     ]

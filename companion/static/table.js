@@ -225,14 +225,21 @@ Object.assign(ZT, {
   // The dice of a roll field, one tap a face, for the roll the prompt asks for (or `count` dice
   // of 1-6). `labelled` writes the field's label above them: what the roll is for, where the
   // prompt leaves it out. `send` sends the action with the last die; until then a die can be
-  // tapped again.
+  // tapped again (and the bar has no button for it: the dice are the action).
   rollInput(field, spec, snapshot, set, { labelled = false, send = false, count = 1 } = {}) {
     const request = spec.kind === snapshot.prompt.action && snapshot.prompt.roll ? snapshot.prompt.roll
       : { count, min_count: count, colors: [], faces: [1, 2, 3, 4, 5, 6] };
     const pad = ZT.dicePad(request, (dice) => set(dice && { dice, source: "manual", confidence: 1 }, { send: send && Boolean(dice) }));
-    if (!labelled) return pad;
-    return ZT.el("div", { class: "roll-entry", role: "group", "aria-label": field.label },
-      ZT.el("p", { class: "roll-label" }, field.label), pad);
+    const box = labelled ? ZT.el("div", { class: "roll-entry", role: "group", "aria-label": field.label },
+      ZT.el("p", { class: "roll-label" }, field.label), pad) : pad;
+    return send && spec.fields.length === 1 ? ZT.sends(box) : box;
+  },
+
+  // Marks an input that always sends its action by itself (the last die, a card, a count
+  // tapped): the tap is the action, so the bar keeps no button for it.
+  sends(input) {
+    input.dataset.sends = "";
+    return input;
   },
 
   choice(field, set) {
@@ -459,7 +466,13 @@ Object.assign(ZT, {
     document.querySelector(".moment")?.remove();
     const box = ZT.el("div", { class: `moment m-${kind}`, role: "status" },
       ZT.el("strong", {}, title), text ? ZT.el("span", {}, text) : null);
-    document.getElementById("stage").append(box);
+    // over the board, hanging from its top: the entry stays in view for the next tap
+    const stage = document.getElementById("stage");
+    const [s, b] = [stage, document.getElementById("board")].map((e) => e.getBoundingClientRect());
+    box.style.left = `${b.left - s.left + b.width / 2}px`;
+    box.style.top = `${b.top - s.top + 8}px`;
+    box.style.maxWidth = `${Math.max(b.width - 16, 240)}px`;
+    stage.append(box);
     ZT.sound(kind === "game_over" ? "win" : kind);
     setTimeout(() => box.remove(), 2400);
   },
@@ -478,7 +491,7 @@ Object.assign(ZT, {
     document.getElementById("entry").hidden = finished;
     if (!finished) return;
     const winners = new Set(snapshot.outcome.winners);
-    const score = (p) => (typeof p.score === "number" ? p.score : -Infinity);
+    const score = (p) => (typeof p.rank === "number" ? p.rank : typeof p.score === "number" ? p.score : -Infinity);
     const ranked = [...ZT.scoresOf(snapshot)].sort((a, b) =>
       (winners.has(b.name) - winners.has(a.name)) || (score(b) - score(a)));
     box.replaceChildren(

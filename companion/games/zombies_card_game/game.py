@@ -200,8 +200,8 @@ class ZombiesCardGame(Game):
         weapon = self.seat.weapon_card()
         using = f"with {weapon.label()}" if weapon else "without a weapon"
         extra = f", {self.change:+d} from cards" if self.change else ""
-        left = plural(self.zombies_left, "zombie")
-        return f"Zombie {self.fought + 1} ({left} here), {using}{extra}: {KILL} or more kills it."
+        which = f"Zombie {self.fought + 1} of {self.fought + self.zombies_left}"
+        return f"{which}, {using}{extra}: {KILL} or more kills it."
 
     def legal_actions(self) -> list[ActionSpec]:
         if self.phase == OVER:
@@ -363,21 +363,18 @@ class ZombiesCardGame(Game):
             weapon.bonus if weapon else 0,
             self.change,
         )
-        rulings = []
-        if weapon is not None:
-            rulings.append(Ruling("ZC-16", f"{self.player} fights with {weapon.label()}."))
+        # what the roll did comes first: it is why the table asks for the next step
+        armed = [Ruling("ZC-16", f"{self.player} fights with {weapon.label()}.")] if weapon else []
         game = replace(self, fought=self.fought + 1, change=0)
         if fight.short == 0:
-            rulings.append(Ruling("ZC-11", f"{self.player} {fight.sum_text()}: the zombie dies."))
-            return game.kill(fight, None, rulings)
-        rulings.append(
-            Ruling(
-                "ZC-12",
-                f"{self.player} {fight.sum_text()}: {fight.short} short of {KILL}, to be paid "
-                f"with bullets ({self.player} has {len(self.seat.bullets)}).",
-            )
+            killed = Ruling("ZC-11", f"{self.player} {fight.sum_text()}: the zombie dies.")
+            return game.kill(fight, None, [killed, *armed])
+        short = Ruling(
+            "ZC-12",
+            f"{self.player} {fight.sum_text()}: {fight.short} short of {KILL}, to be paid "
+            f"with bullets ({self.player} has {len(self.seat.bullets)}).",
         )
-        return replace(game, phase=PAY, fight=fight).settle(rulings, ("attention",))
+        return replace(game, phase=PAY, fight=fight).settle([short, *armed], ("attention",))
 
     def kill(self, fight: Fight, payment: Payment | None, rulings: list[Ruling]) -> Step:
         """The zombie dies and its killer draws the reward card (ZC-11, ZC-T3)."""

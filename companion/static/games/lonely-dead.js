@@ -129,7 +129,7 @@
         },
       }, card(h.card, "big", true), worth, picked ? el("span", { class: "ld-check", "aria-hidden": "true" }, "✓") : null);
     });
-    const hint = attacking
+    const hint = attacking && view.hand.length
       ? (chosen.length ? "Now tap a survivor marked “Tap to attack”." : "Tap a card, or two for a pair, then a survivor.")
       : null;
     return el("div", { class: "ld-hand" },
@@ -239,7 +239,7 @@
 
     // Dice: one tap a face; a card: its rank, then its suit. Each goes as soon as it is complete.
     input(field, spec, snapshot, set) {
-      if (field.type === "card") return ZT.cardPicker(field, (code) => set(code, { send: true }));
+      if (field.type === "card") return ZT.sends(ZT.cardPicker(field, (code) => set(code, { send: true })));
       if (field.type !== "roll") return null;
       return ZT.rollInput(field, spec, snapshot, set, { send: true });
     },

@@ -200,14 +200,14 @@
         return ZT.rollInput(field, spec, snapshot, set, { labelled: spec.kind === "dice", send: true });
       }
       if (field.type === "cards" && field.options) return pickCards(field, snapshot, set);
-      if (field.type === "card" && !field.options) return ZT.cardPicker(field, (code) => set(code, { send: true }));
+      if (field.type === "card" && !field.options) return ZT.sends(ZT.cardPicker(field, (code) => set(code, { send: true })));
       if (field.type === "card" && field.options.length <= 16) {
         // A small set (the treasure pile): one tap on the card itself.
-        return el("div", { class: "mz-pick", role: "group", "aria-label": field.label },
+        return ZT.sends(el("div", { class: "mz-pick", role: "group", "aria-label": field.label },
           el("span", { class: "mz-label" }, field.label),
           el("div", { class: "mz-cards" }, [...new Set(field.options)].map((c) => card(c, "medium", {
             onclick: () => set(c, { send: true }),
-          }))));
+          })))));
       }
       return null;
     },

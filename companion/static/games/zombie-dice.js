@@ -65,7 +65,7 @@
     const pips = request.faces.some((f) => typeof f === "number") && pipsWanted();
     const faces = pips ? [1, 2, 3, 4, 5, 6] : FACES.filter((f) => request.faces.includes(f));
     const slots = Array.from({ length: request.count }, (_, i) => ({ color: preset[i] || null, value: null, kept: i < preset.length }));
-    const box = el("div", { class: "zd-entry", dataset: { sends: "" } });
+    const box = ZT.sends(el("div", { class: "zd-entry" }));
     const update = () => {
       const done = slots.every((s) => s.value !== null);
       draw();

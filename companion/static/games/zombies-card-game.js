@@ -77,11 +77,12 @@
       !p.alive ? el("span", { class: "zc-flag zc-eaten" }, "eaten") : null,
       won ? el("span", { class: "zc-flag zc-won" }, "escaped!") : null,
       p.played_this_round ? el("span", { class: "zc-flag" }, "card played this round") : null),
-    el("div", { class: "zc-helipad" },
+    p.alive ? el("div", { class: "zc-helipad" },
       el("div", { class: "zc-deck" }, `${plural(p.deck, "card")} to the helipad`),
       el("div", { class: "zc-bar", role: "progressbar", "aria-label": `${p.name}'s way to the helipad`,
         "aria-valuenow": progress, "aria-valuemin": 0, "aria-valuemax": 100 },
-      el("div", { class: "zc-fill", style: `width: ${progress}%` }))),
+      el("div", { class: "zc-fill", style: `width: ${progress}%` })))
+      : el("p", { class: "zc-deck" }, "Eaten: out of the game, whatever their cards"),
     el("div", { class: "zc-counts" },
       el("span", { class: "zc-bullets" }, plural(p.bullets, "bullet")),
       el("span", { class: "zc-hand" }, `${p.hand} in hand`),
@@ -97,7 +98,7 @@
     const means = [];
     if (r.bullets) means.push(plural(r.bullets, "bullet"));
     if (r.map_cards) means.push(plural(r.map_cards, "map stack card"));
-    if (r.unpaid) means.push(`${r.unpaid} nothing can pay`);
+    if (r.unpaid) means.push(`${r.unpaid} left unpaid`);
     const pay = r.short ? ` · ${r.short} short of 4: ${means.join(" and ") || "nothing to pay with"}` : "";
     const result = waiting ? "waiting to be paid" : r.result + (r.drew ? ", drew a card" : "");
     return el("li", { class: ["zc-roll", `zc-${r.result.replace(/[ ,]+/g, "-")}`, waiting ? "zc-waiting" : ""].join(" ") },
@@ -235,7 +236,7 @@
     }
     const options = [];
     for (let n = field.min; n <= field.max; n += 1) options.push(n);
-    return chips("Zombies on the map card (a tap lays it on the map stack)", options, (n) => set(n, { send: true }));
+    return ZT.sends(chips("Zombies on the map card (a tap lays it on the map stack)", options, (n) => set(n, { send: true })));
   }
 
   const forms = new WeakMap(); // a card play's spec -> the values entered in its form
@@ -264,11 +265,12 @@
 
     scores(snapshot) {
       const view = snapshot.view;
-      // Cards still to go: fewest is best, so the score is words and the ranking keeps seats.
+      // Cards still to go: fewest is best, and an eaten player's count no longer counts (they
+      // rank after everyone still alive).
       return view.players.map((p) => ({
-        name: p.name, score: String(p.deck), current: p.current, out: !p.alive,
-        note: p.alive ? "to go" : "eaten",
-        unit: `${p.deck === 1 ? "card" : "cards"} to go${p.alive ? "" : ", eaten"}`,
+        name: p.name, score: p.alive ? String(p.deck) : "eaten", current: p.current, out: !p.alive,
+        note: p.alive ? "to go" : "", unit: p.alive ? `${p.deck === 1 ? "card" : "cards"} to go` : "",
+        rank: p.alive ? -p.deck : -Infinity,
       }));
     },
 
@@ -278,7 +280,7 @@
 
     input(field, spec, snapshot, set) {
       // The combat die under what the roll adds up to (the zombie, the weapon, the cards' change).
-      if (field.type === "roll") return ZT.rollInput(field, spec, snapshot, set, { labelled: true });
+      if (field.type === "roll") return ZT.rollInput(field, spec, snapshot, set, { labelled: true, send: true });
       if (spec.kind === "map") return mapInput(field, set);
       if (spec.kind === "play") return playInput(field, spec, formOf(spec), set);
       return null;

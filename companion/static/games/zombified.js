@@ -143,7 +143,7 @@
     const form = forms.get(spec) || { values: {}, redraw: [] };
     forms.set(spec, form);
     // a card that is the step's only input sends it: no bar button waits for it
-    const box = el("div", spec.fields.length === 1 ? { dataset: { sends: "" } } : {});
+    const box = spec.fields.length === 1 ? ZT.sends(el("div")) : el("div");
     const draw = () => {
       const survivor = anyone(view).get(`s${form.values.survivor}`)?.s;
       const options = survivor && !survivor.strong ? all.filter((name) => !view.cards[name]?.needs_strong) : all;
