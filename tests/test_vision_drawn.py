@@ -45,7 +45,9 @@ def test_a_marbled_or_speckled_face_is_not_one_colour(finish: str) -> None:
     image = np.full((200, 200, 3), 128, np.uint8)
     cv2.fillConvexPoly(image, _square().astype(np.int32), (60, 160, 200))
     plain = _face(image).std(axis=0).max()
-    drawn._finish(np.random.default_rng(5), image, image.copy(), _square(), finish)
+    box = drawn._box(_square(), image.shape)
+    assert box is not None
+    drawn._finish(np.random.default_rng(5), image, None, _square(), box, finish)
     assert plain < 1
     assert _face(image).std(axis=0).max() > 10
 
@@ -56,7 +58,9 @@ def test_a_translucent_face_shows_the_table_through() -> None:
     table[:, 100:] = 220
     image = table.copy()
     cv2.fillConvexPoly(image, _square().astype(np.int32), (40, 40, 160))
-    drawn._finish(np.random.default_rng(2), image, table, _square(), "translucent")
+    box = drawn._box(_square(), image.shape)
+    assert box is not None
+    drawn._finish(np.random.default_rng(2), image, table[box], _square(), box, "translucent")
     left = image[92:108, 85:95].astype(np.float32).mean()
     right = image[92:108, 105:115].astype(np.float32).mean()
     assert right - left > 30

@@ -3,13 +3,14 @@
 import ctypes.util
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-jax = pytest.importorskip("jax", reason="training needs jax: pip install -e '.[train]'")
+torch = pytest.importorskip("torch", reason="training needs PyTorch: pip install -e '.[train]'")
 pytest.importorskip("onnx", reason="training needs onnx: pip install -e '.[train]'")
 
 from companion.vision import faces, finder, train  # noqa: E402
@@ -29,9 +30,9 @@ def test_exported_network_answers_as_the_trained_one(
     tmp_path: Path, layers: list, valid: set[int], size: int, prepare
 ) -> None:
     rng = np.random.default_rng(3)
-    params = train.init(layers, 3, jax.random.PRNGKey(3))
+    params = train.init(layers, 3, 3)
     # biases away from zero, so that a bias misplaced in the export shows
-    params = [(w, b + rng.normal(0, 0.1, b.shape).astype(np.float32)) for w, b in params]
+    params = [(w, b + torch.from_numpy(rng.normal(0, 0.1, b.shape)).float()) for w, b in params]
     path = tmp_path / "net.onnx"
     train.export(layers, params, 3, valid, path)
     image = rng.integers(0, 256, (size, size, 3), dtype=np.uint8)
@@ -39,7 +40,7 @@ def test_exported_network_answers_as_the_trained_one(
     blob = prepare(image)
     net.setInput(blob)
     opencv = net.forward()
-    trained = np.asarray(train.forward(layers, params, blob, valid))
+    trained = train.forward(layers, params, torch.from_numpy(blob), valid).detach().numpy()
     assert opencv.shape == trained.shape
     np.testing.assert_allclose(opencv, trained, rtol=1e-4, atol=1e-4)
 
@@ -110,3 +111,26 @@ def test_a_training_run_keeps_the_memory_a_step_frees_for_the_next() -> None:
     if plain < 1000:
         pytest.skip(f"this machine's kernel hands a freed block back with {plain} page faults")
     assert faults("keep") < plain / 20
+
+
+def noise_batches() -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    rng = np.random.default_rng(5)
+    while True:
+        x = rng.normal(0, 1, (8, 3, faces.SIZE, faces.SIZE)).astype(np.float32)
+        yield x, rng.integers(0, 7, 8)
+
+
+def test_networks_trained_side_by_side_learn_as_each_would_alone() -> None:
+    # the same batches, drawn in their own process: each face reader's steps are its own, and
+    # the same seeds give the same weights, however the threads ran
+    def trained(seeds: tuple[int, ...]) -> list:
+        readers = [train.init(train.FACE_LAYERS, 3, s) for s in seeds]
+        return train.train("faces", train.face_loss, readers, noise_batches, 3)
+
+    together = trained((1, 2))
+    alone = [*trained((1,)), *trained((2,))]
+    for side_by_side, by_itself in zip(together, alone, strict=True):
+        for (w1, b1), (w2, b2) in zip(side_by_side, by_itself, strict=True):
+            assert torch.equal(w1, w2) and torch.equal(b1, b2)
+    untrained = train.init(train.FACE_LAYERS, 3, 1)
+    assert not torch.equal(untrained[0][0], together[0][0][0])

@@ -99,41 +99,53 @@ def draw_die(
     square = [(-half, -half), (half, -half), (half, half), (-half, half)]
     outline = _turned(centre, angle, square)
     shadow = (outline + side * rng.uniform(0.02, 0.1, size=2)).astype(np.int32)
-    behind = image.copy()
+    box = _box(outline, image.shape)
+    behind = image[box].copy() if box and finish == "translucent" else None
     cv2.fillConvexPoly(image, shadow, (90, 90, 90), cv2.LINE_AA)
     edge = tuple(c * rng.uniform(0.6, 0.9) for c in face)
     cv2.fillConvexPoly(image, outline.astype(np.int32), edge, cv2.LINE_AA)
     inner = _turned(centre, angle, [(u * 0.85, v * 0.85) for u, v in square])
     cv2.fillConvexPoly(image, inner.astype(np.int32), face, cv2.LINE_AA)
-    if finish in ("marbled", "speckled", "translucent"):
-        _finish(rng, image, behind, outline, finish)
+    if box and finish in ("marbled", "speckled", "translucent"):
+        _finish(rng, image, behind, outline, box, finish)
     reach, radius = rng.uniform(0.23, 0.3) * side, rng.uniform(0.07, 0.11) * side
     for x, y in _turned(centre, angle, [(u * reach, v * reach) for u, v in PIPS[value]]):
         cv2.circle(image, (round(x), round(y)), max(1, round(radius)), pips, -1, cv2.LINE_AA)
 
 
-def _finish(
-    rng: np.random.Generator,
-    image: np.ndarray,
-    behind: np.ndarray,
-    outline: np.ndarray,
-    finish: str,
-) -> None:
-    """Give the die drawn inside ``outline`` a marbled, speckled or translucent face."""
+def _box(outline: np.ndarray, shape: tuple[int, ...]) -> tuple[slice, slice] | None:
+    """The part of an image of ``shape`` that ``outline`` covers (rows, columns), or None when
+    it covers less than two pixels either way."""
     x0, y0 = np.floor(outline.min(axis=0)).astype(int)
     x1, y1 = np.ceil(outline.max(axis=0)).astype(int)
     x0, y0 = max(0, x0), max(0, y0)
-    x1, y1 = min(image.shape[1], x1), min(image.shape[0], y1)
+    x1, y1 = min(shape[1], x1), min(shape[0], y1)
     if x1 - x0 < 2 or y1 - y0 < 2:
-        return
-    region = image[y0:y1, x0:x1]
+        return None
+    return slice(y0, y1), slice(x0, x1)
+
+
+def _finish(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    behind: np.ndarray | None,
+    outline: np.ndarray,
+    box: tuple[slice, slice],
+    finish: str,
+) -> None:
+    """Give the die drawn inside ``outline`` a marbled, speckled or translucent face; ``box`` is
+    the part of the image it covers, ``behind`` what that part showed before the die (for a
+    translucent die)."""
+    rows, columns = box
+    y0, y1, x0, x1 = rows.start, rows.stop, columns.start, columns.stop
+    region = image[box]
     mask = np.zeros(region.shape[:2], np.uint8)
     cv2.fillConvexPoly(mask, (outline - (x0, y0)).astype(np.int32), 255, cv2.LINE_AA)
     inside = (mask.astype(np.float32) / 255)[..., None]
     size = max(x1 - x0, y1 - y0)
     drawn_face = region.astype(np.float32)
-    if finish == "translucent":
-        seen = behind[y0:y1, x0:x1].astype(np.float32)
+    if behind is not None:
+        seen = behind.astype(np.float32)
         rim = cv2.GaussianBlur(255 - mask, (0, 0), max(1.0, size * 0.08)).astype(np.float32)
         glow = (rim / 255)[..., None] * rng.uniform(40, 110)
         textured = drawn_face * rng.uniform(0.4, 0.7) + seen * rng.uniform(0.3, 0.6) + glow
@@ -143,7 +155,7 @@ def _finish(
         shade = drawn_face / np.maximum(face, 1)  # keep the edge's darker rim
         textured = np.clip(texture[: y1 - y0, : x1 - x0] * np.minimum(shade, 1), 0, 255)
     blended = region * (1 - inside) + np.clip(textured, 0, 255) * inside
-    image[y0:y1, x0:x1] = blended.astype(np.uint8)
+    image[box] = blended.astype(np.uint8)
 
 
 def glare(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:

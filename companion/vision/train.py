@@ -10,12 +10,12 @@
   which face is up (1-6) or that it is not a die at all. It is trained second: it learns in
   part from the spots the finder in ``--out`` points at. Two copies of it, from the starting
   weights of seeds ``--seed`` and ``--seed`` + 1, learn side by side from the same cut-outs
-  (drawing cut-outs costs as much as a third of a step) into ``faces-1.onnx`` and
+  (drawing cut-outs costs as much as two thirds of a reader's step) into ``faces-1.onnx`` and
   ``faces-2.onnx``; the second reads again what the first is unsure of.
 
 All are plain convolution stacks written to ONNX, which OpenCV's dnn module runs; nothing but
-OpenCV and numpy is needed to read dice. Training needs ``jax`` and ``onnx`` (``pip install -e
-'.[train]'``); docs/CAMERA.md gives how long it takes.
+OpenCV and numpy is needed to read dice. Training needs PyTorch (its CPU build) and ``onnx``
+(``pip install -e '.[train]'``); docs/CAMERA.md gives how long it takes.
 ``--half`` trains on the first half of each photo set only, so the benchmark can score the
 second half as unseen photos.
 """
@@ -25,17 +25,20 @@ from __future__ import annotations
 import argparse
 import ctypes
 import ctypes.util
+import itertools
 import math
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 import cv2
-import jax
-import jax.numpy as jnp
 import numpy as np
+import torch
+import torch.nn.functional as F
 from onnx import TensorProto, helper, numpy_helper
+from torch.utils.data import DataLoader, IterableDataset
 
 from companion.vision import drawn, faces, finder
 from companion.vision.photosets import (
@@ -74,7 +77,7 @@ FACE_LAYERS: list[tuple[int, int, int] | str] = [
 ]
 FACE_VALID = {8}  # index of the layer run without padding (4x4 -> 1x1)
 
-Params = list[tuple[jax.Array, jax.Array]]
+Params = list[tuple[torch.Tensor, torch.Tensor]]
 
 LEARNING_RATE = 2e-3
 #: share of training samples drawn from a photo with props drawn on (see ``drawn``)
@@ -97,38 +100,40 @@ SMEAR_SHARE, SMEAR_REACH = 0.1, 0.45
 FRONT_SHARE = 0.5
 
 
-def init(layers: list[tuple[int, int, int] | str], cin: int, key: jax.Array) -> Params:
+def init(layers: list[tuple[int, int, int] | str], cin: int, seed: int) -> Params:
+    """Starting weights (He's normal), the same for the same seed."""
+    draw = torch.Generator().manual_seed(seed)
     params = []
     for spec in layers:
         if spec == "pool":
             continue
         assert not isinstance(spec, str)
         cout, k, _ = spec
-        key, sub = jax.random.split(key)
         scale = math.sqrt(2.0 / (cin * k * k))
-        params.append((jax.random.normal(sub, (cout, cin, k, k)) * scale, jnp.zeros(cout)))
+        weights = torch.randn((cout, cin, k, k), generator=draw) * scale
+        weights = weights.contiguous(memory_format=torch.channels_last)
+        params.append((weights.requires_grad_(), torch.zeros(cout, requires_grad=True)))
         cin = cout
     return params
 
 
 def forward(
-    layers: list[tuple[int, int, int] | str], params: Params, x: jax.Array, valid: set[int]
-) -> jax.Array:
+    layers: list[tuple[int, int, int] | str], params: Params, x: torch.Tensor, valid: set[int]
+) -> torch.Tensor:
     i = 0
     n_conv = len(params)
     for index, spec in enumerate(layers):
         if spec == "pool":
-            x = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 1, 2, 2), (1, 1, 2, 2), "VALID")
+            x = F.max_pool2d(x, 2)
             continue
         assert not isinstance(spec, str)
         _, k, dil = spec
         w, b = params[i]
-        pad = "VALID" if index in valid else [(dil * (k // 2),) * 2] * 2
-        x = jax.lax.conv_general_dilated(x, w, (1, 1), pad, rhs_dilation=(dil, dil))
-        x = x + b[None, :, None, None]
+        pad = 0 if index in valid else dil * (k // 2)
+        x = F.conv2d(x, w, b, padding=pad, dilation=dil)
         i += 1
         if i < n_conv:
-            x = jax.nn.relu(x)
+            x = F.relu(x)
     return x
 
 
@@ -151,7 +156,7 @@ def export(
             continue
         assert not isinstance(spec, str)
         _, k, dil = spec
-        w, b = (np.asarray(a, np.float32) for a in params[i])
+        w, b = (a.detach().numpy().astype(np.float32) for a in params[i])
         inits += [numpy_helper.from_array(w, f"w{i}"), numpy_helper.from_array(b, f"b{i}")]
         pad = 0 if index in valid else dil * (k // 2)
         nodes.append(
@@ -280,18 +285,20 @@ def finder_targets(
         heat[i, j] = 1.0
         reg[:, i, j] = (gx - (j + 0.5), gy - (i + 0.5), math.log(side / finder.CELL))
         mask[i, j] = 1.0
-    return heat, reg, mask
+    return heat.astype(np.float32), reg, mask
 
 
 def finder_loss(
-    params: Params, x: jax.Array, heat: jax.Array, reg: jax.Array, mask: jax.Array
-) -> jax.Array:
+    params: Params, x: torch.Tensor, heat: torch.Tensor, reg: torch.Tensor, mask: torch.Tensor
+) -> torch.Tensor:
     out = forward(FINDER_LAYERS, params, x, set())
-    p = jnp.clip(jax.nn.sigmoid(out[:, 0]), 1e-4, 1 - 1e-4)
+    p = torch.sigmoid(out[:, 0]).clamp(1e-4, 1 - 1e-4)
     pos = heat >= 1.0
-    focal = jnp.where(pos, -((1 - p) ** 2) * jnp.log(p), -((1 - heat) ** 4) * p**2 * jnp.log(1 - p))
-    n = jnp.maximum(mask.sum(), 1.0)
-    regression = (jnp.abs(out[:, 1:4] - reg) * mask[:, None]).sum() / n
+    focal = torch.where(
+        pos, -((1 - p) ** 2) * torch.log(p), -((1 - heat) ** 4) * p**2 * torch.log(1 - p)
+    )
+    n = mask.sum().clamp(min=1.0)
+    regression = ((out[:, 1:4] - reg).abs() * mask[:, None]).sum() / n
     return focal.sum() / n + regression
 
 
@@ -424,15 +431,9 @@ def face_batches(
         yield np.stack(xs), np.array(ys)
 
 
-def face_loss(params: Params, x: jax.Array, y: jax.Array) -> jax.Array:
+def face_loss(params: Params, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
     logits = forward(FACE_LAYERS, params, x, FACE_VALID)[:, :, 0, 0]
-    logp = jax.nn.log_softmax(logits)
-    return -jnp.take_along_axis(logp, y[:, None], axis=1).mean()
-
-
-def faces_loss(readers: list[Params], x: jax.Array, y: jax.Array) -> jax.Array:
-    """The face readers' losses on the same cut-outs, added: each reader's gradient is its own."""
-    return sum((face_loss(params, x, y) for params in readers), jnp.zeros(()))
+    return F.cross_entropy(logits, y)
 
 
 # ---------------------------------------------------------------- loop
@@ -440,54 +441,84 @@ def faces_loss(readers: list[Params], x: jax.Array, y: jax.Array) -> jax.Array:
 
 def train(
     name: str,
-    loss: Callable[..., jax.Array],
-    params: Any,
-    batches: Iterator[tuple[Any, ...]],
+    loss: Callable[..., torch.Tensor],
+    networks: list[Params],
+    draw: Callable[[], Iterator[tuple[np.ndarray, ...]]],
     steps: int,
-) -> Any:
-    """``steps`` steps of Adam on ``loss`` with a learning rate falling from LEARNING_RATE to
-    nothing along half a cosine. Each step is one compiled call that runs while the next batch
-    is drawn; the loss is only read back when it is printed."""
+) -> list[Params]:
+    """``steps`` steps of Adam on ``loss`` for each network, on the same batches from ``draw()``,
+    with a learning rate falling from LEARNING_RATE to nothing along half a cosine.
 
-    @jax.jit
-    def update(
-        params: Any, moments: tuple[Any, Any], step: jax.Array, *batch: jax.Array
-    ) -> tuple[Any, tuple[Any, Any], jax.Array]:
-        value, grads = jax.value_and_grad(loss)(params, *batch)
-        rate = LEARNING_RATE * 0.5 * (1 + jnp.cos(jnp.pi * step / steps))
-        first = jax.tree_util.tree_map(lambda m, g: 0.9 * m + 0.1 * g, moments[0], grads)
-        second = jax.tree_util.tree_map(lambda v, g: 0.999 * v + 0.001 * g * g, moments[1], grads)
-        c1, c2 = 1 - 0.9**step, 1 - 0.999**step
-        params = jax.tree_util.tree_map(
-            lambda p, m, v: p - rate * (m / c1) / (jnp.sqrt(v / c2) + 1e-8), params, first, second
-        )
-        return params, (first, second), value
+    The batches are drawn in a process of their own, and each network steps in a thread of its
+    own, each PyTorch operation on one core: on 2 cores, a step of the two face readers then
+    takes 0.28 s, where with each operation spread over both cores, beside the drawing, it took
+    0.36-0.39 s (docs/CAMERA.md)."""
+    adams = [
+        torch.optim.Adam([t for layer in params for t in layer], lr=LEARNING_RATE)
+        for params in networks
+    ]
 
-    zeros = jax.tree_util.tree_map(jnp.zeros_like, params)
-    moments = (zeros, zeros)
-    start, running = time.monotonic(), jnp.zeros(())
-    for step in range(1, steps + 1):
-        batch = (jnp.asarray(a) for a in next(batches))
-        params, moments, value = update(params, moments, jnp.float32(step), *batch)
-        running = 0.98 * running + 0.02 * value
-        if step % 200 == 0:
-            print(
-                f"{name} step {step}/{steps} loss {float(running):.4f} "
-                f"{time.monotonic() - start:.0f}s",
-                flush=True,
-            )
-    return params
+    def step(k: int, rate: float, batch: tuple[torch.Tensor, ...]) -> float:
+        adam = adams[k]
+        for group in adam.param_groups:
+            group["lr"] = rate
+        adam.zero_grad()
+        value = loss(networks[k], *batch)
+        value.backward()  # type: ignore[no-untyped-call]
+        adam.step()
+        return value.item()
+
+    cores = torch.get_num_threads()
+    torch.set_num_threads(1)
+    start, running = time.monotonic(), 0.0
+    batches = DataLoader(Drawn(draw, steps), batch_size=None, num_workers=1, prefetch_factor=2)
+    try:
+        with ThreadPoolExecutor(len(networks)) as threads:
+            for n, batch in enumerate(batches, start=1):
+                rate = LEARNING_RATE * 0.5 * (1 + math.cos(math.pi * n / steps))
+                values = threads.map(
+                    step, range(len(networks)), [rate] * len(networks), [batch] * len(networks)
+                )
+                running = 0.98 * running + 0.02 * sum(values)
+                if n % 200 == 0:
+                    print(
+                        f"{name} step {n}/{steps} loss {running:.4f} "
+                        f"{time.monotonic() - start:.0f}s",
+                        flush=True,
+                    )
+    finally:
+        torch.set_num_threads(cores)
+    return networks
+
+
+def _tensor(array: np.ndarray) -> torch.Tensor:
+    """A batch's array as a tensor; pictures laid out channels-last, as the weights are, which
+    PyTorch's CPU convolutions run faster."""
+    tensor = torch.from_numpy(array)
+    return tensor.contiguous(memory_format=torch.channels_last) if tensor.ndim == 4 else tensor
+
+
+class Drawn(IterableDataset[tuple[torch.Tensor, ...]]):
+    """``count`` batches from ``draw()``, as tensors, for a DataLoader to draw in a process of its
+    own while the steps run: the drawing is mostly Python, which in a thread would hold up the
+    threads that step the networks."""
+
+    def __init__(self, draw: Callable[[], Iterator[tuple[np.ndarray, ...]]], count: int) -> None:
+        self.draw, self.count = draw, count
+
+    def __iter__(self) -> Iterator[tuple[torch.Tensor, ...]]:
+        for batch in itertools.islice(self.draw(), self.count):
+            yield tuple(_tensor(array) for array in batch)
 
 
 def keep_memory() -> None:
     """Have glibc's malloc keep the memory a training step frees for the next one.
 
-    Each compiled step frees and takes back some hundreds of megabytes; left to itself, glibc
-    hands them back to the kernel from several arenas and takes them fresh the next step, and
-    the page faults that costs were a quarter of a run's CPU time. One arena, no separate
-    mappings for large blocks and no trimming keep them: a finder step then takes a third less
-    time and a face step a sixth less (docs/CAMERA.md). Only a training run does this, for its
-    own process; elsewhere than glibc, nothing is done.
+    Each step frees and takes back many megabytes; left to itself, glibc hands them back to the
+    kernel from several arenas and takes them fresh the next step, and the page faults that
+    costs were a quarter of a run's CPU time. One arena, no separate mappings for large blocks
+    and no trimming keep them (docs/CAMERA.md). Only a training run does this, for its own
+    process and the one that draws its batches; elsewhere than glibc, nothing is done.
     """
     name = ctypes.util.find_library("c")
     libc = ctypes.CDLL(name) if name else None
@@ -517,9 +548,13 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only != "faces":
         rng = np.random.default_rng(args.seed)
-        params = init(FINDER_LAYERS, 3, jax.random.PRNGKey(args.seed))
-        params = train(
-            "finder", finder_loss, params, finder_batches(photos, rng, 16), args.finder_steps
+        params = init(FINDER_LAYERS, 3, args.seed)
+        (params,) = train(
+            "finder",
+            finder_loss,
+            [params],
+            partial(finder_batches, photos, rng, 16),
+            args.finder_steps,
         )
         export(FINDER_LAYERS, params, 3, set(), args.out / finder.MODEL)
     if args.only != "finder":
@@ -528,10 +563,11 @@ def main(argv: list[str] | None = None) -> int:
         wrong = sum(p[3] == 0 for _, p in proposed)
         print(f"faces: the finder points at {len(proposed)} spots, {wrong} of them no die")
         seeds = range(args.seed, args.seed + len(faces.MODELS))
-        readers = [init(FACE_LAYERS, 3, jax.random.PRNGKey(seed)) for seed in seeds]
+        readers = [init(FACE_LAYERS, 3, seed) for seed in seeds]
         kinds = load_kinds(args.shared)
-        batches = face_batches(photos, kinds, proposed, np.random.default_rng(args.seed), 128)
-        readers = train("faces", faces_loss, readers, batches, args.face_steps)
+        rng = np.random.default_rng(args.seed)
+        draw = partial(face_batches, photos, kinds, proposed, rng, 128)
+        readers = train("faces", face_loss, readers, draw, args.face_steps)
         for params, name in zip(readers, faces.MODELS, strict=True):
             export(FACE_LAYERS, params, 3, FACE_VALID, args.out / name)
     return 0
