@@ -69,6 +69,18 @@ def test_the_records_page_reads_on_a_phone_and_a_tablet(
         assert all(c.size["width"] <= page.execute_script("return innerWidth") for c in charts)
         rows = page.find_elements(By.CSS_SELECTOR, "#players-table tbody tr")
         assert [r.find_element(By.TAG_NAME, "th").text for r in rows] == ["Ana", "Ben", "Cy"]
+        if size == "phone":  # the figures scroll sideways; the players' names stay in view
+            moved, shift = page.execute_script(
+                "const box = document.querySelector('#players-table').closest('.scroll-x');"
+                "const name = box.querySelector('tbody th');"
+                "const before = name.getBoundingClientRect().left;"
+                "box.scrollLeft = box.scrollWidth;"
+                "const moved = box.scrollLeft;"
+                "const after = name.getBoundingClientRect().left; box.scrollLeft = 0;"
+                "return [moved, after - before];"
+            )
+            assert moved > 0
+            assert shift == 0
         # The turn chart shows the latest game; another one is a choice away (no button).
         assert last_turn(page) == ["13", "15"]  # Ben, Ana
         Select(page.find_element(By.ID, "turns-game")).select_by_value(ids[2])
