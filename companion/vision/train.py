@@ -10,7 +10,7 @@
   which face is up (1-6) or that it is not a die at all. It is trained second: it learns in
   part from the spots the finder in ``--out`` points at. Two copies of it, from the starting
   weights of seeds ``--seed`` and ``--seed`` + 1, learn side by side from the same cut-outs
-  (drawing cut-outs costs as much as two thirds of a reader's step) into ``faces-1.onnx`` and
+  (drawing cut-outs costs about as much as a reader's step) into ``faces-1.onnx`` and
   ``faces-2.onnx``; the second reads again what the first is unsure of.
 
 All are plain convolution stacks written to ONNX, which OpenCV's dnn module runs; nothing but
@@ -452,7 +452,7 @@ def train(
     The batches are drawn in a process of their own, and each network steps in a thread of its
     own, each PyTorch operation on one core: on 2 cores, a step of the two face readers then
     takes 0.28 s, where with each operation spread over both cores, beside the drawing, it took
-    0.36-0.39 s (docs/CAMERA.md)."""
+    0.36-0.39 s (docs/PERFORMANCE.md)."""
     adams = [
         torch.optim.Adam([t for layer in params for t in layer], lr=LEARNING_RATE)
         for params in networks
