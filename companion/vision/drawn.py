@@ -144,7 +144,8 @@ def _finish(
     inside = (mask.astype(np.float32) / 255)[..., None]
     size = max(x1 - x0, y1 - y0)
     drawn_face = region.astype(np.float32)
-    if behind is not None:
+    if finish == "translucent":
+        assert behind is not None
         seen = behind.astype(np.float32)
         rim = cv2.GaussianBlur(255 - mask, (0, 0), max(1.0, size * 0.08)).astype(np.float32)
         glow = (rim / 255)[..., None] * rng.uniform(40, 110)
