@@ -14,7 +14,10 @@ ZT.live = (() => {
   const NAME = "zombie-table-live";
   const BEAT = 1000; // how often the page holding the stream says so (ms)
   const LOST = 3500; // after this long without a word from it, another page takes over
-  const CLAIM = 250; // a page that wants to take over waits this long for an objection
+  // A page that wants to take over waits this long for an objection: longer than the table takes
+  // to see the stream of a page just hidden let go (a quarter second), so that a tab brought to the
+  // front never holds a second stream beside the one it takes over from.
+  const CLAIM = 750;
   const REOPEN = 2000; // a stream the browser gave up on is opened again after this long
   const me = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const watches = [];

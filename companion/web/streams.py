@@ -19,7 +19,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds of quiet after which a stream sends a comment, so that proxies keep it open.
 KEEPALIVE = 15.0
-#: Seconds between looks at whether the client has hung up or the service is stopping.
+#: Seconds between looks at whether the client has hung up or the service is stopping; a page
+#: taking over the shared stream waits longer than this (`CLAIM` in static/live.js).
 HANGUP_CHECK = 0.25
 #: What a browser waits before it connects again after the stream broke, in milliseconds.
 RETRY_MS = 2000
