@@ -41,8 +41,8 @@ def test_a_cut_out_the_first_network_is_unsure_of_gets_both_answers_averaged() -
 
 def once(crops: list[np.ndarray]) -> np.ndarray:
     """The first network's probabilities for each cut-out, read once as it is."""
-    NETS[0].setInput(faces.prepare([np.ascontiguousarray(c) for c in crops]))
-    scores = np.asarray(NETS[0].forward(), np.float64).reshape(len(crops), 7)
+    scores = NETS[0].run(faces.prepare([np.ascontiguousarray(c) for c in crops]))
+    scores = np.asarray(scores, np.float64).reshape(len(crops), 7)
     odds = np.exp(scores - scores.max(axis=1, keepdims=True))
     return odds / odds.sum(axis=1, keepdims=True)
 

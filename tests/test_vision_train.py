@@ -1,4 +1,4 @@
-"""The dice reader's training script: what it trains is what OpenCV runs."""
+"""The dice reader's training script: what it trains is what the reader runs."""
 
 import ctypes.util
 import subprocess
@@ -11,38 +11,39 @@ import numpy as np
 import pytest
 
 torch = pytest.importorskip("torch", reason="training needs PyTorch: pip install -e '.[train]'")
-pytest.importorskip("onnx", reason="training needs onnx: pip install -e '.[train]'")
+onnx = pytest.importorskip("onnx", reason="training needs onnx: pip install -e '.[train]'")
 
 from companion.vision import faces, finder, train  # noqa: E402
+from companion.vision.network import Network  # noqa: E402
 from companion.vision.photosets import DEFAULT_SHARED, SETS, load_set, photo_dir  # noqa: E402
 from companion.vision.reader import DiceReader  # noqa: E402
 
 
 @pytest.mark.parametrize(
-    ("layers", "valid", "size", "prepare"),
+    ("layers", "valid", "shape", "prepare"),
     [
-        (train.FINDER_LAYERS, set(), 64, lambda image: finder.prepare(image)),
-        (train.FACE_LAYERS, train.FACE_VALID, faces.SIZE, lambda image: faces.prepare([image])),
+        (train.FINDER_LAYERS, set(), (48, 80), lambda images: finder.prepare(images[0])),
+        (train.FACE_LAYERS, train.FACE_VALID, (faces.SIZE, faces.SIZE), faces.prepare),
     ],
     ids=["finder", "faces"],
 )
 def test_exported_network_answers_as_the_trained_one(
-    tmp_path: Path, layers: list, valid: set[int], size: int, prepare
+    tmp_path: Path, layers: list, valid: set[int], shape: tuple[int, int], prepare
 ) -> None:
+    """The written network, as the reader runs it, answers as the trained one: for a picture
+    of another size than the finder learnt from, and for a batch of face cut-outs."""
     rng = np.random.default_rng(3)
     params = train.init(layers, 3, 3)
     # biases away from zero, so that a bias misplaced in the export shows
     params = [(w, b + torch.from_numpy(rng.normal(0, 0.1, b.shape)).float()) for w, b in params]
     path = tmp_path / "net.onnx"
     train.export(layers, params, 3, valid, path)
-    image = rng.integers(0, 256, (size, size, 3), dtype=np.uint8)
-    net = cv2.dnn.readNetFromONNX(str(path))
-    blob = prepare(image)
-    net.setInput(blob)
-    opencv = net.forward()
+    images = [rng.integers(0, 256, (*shape, 3), dtype=np.uint8) for _ in range(3)]
+    blob = prepare(images)
+    run = Network(path).run(blob)
     trained = train.forward(layers, params, torch.from_numpy(blob), valid).detach().numpy()
-    assert opencv.shape == trained.shape
-    np.testing.assert_allclose(opencv, trained, rtol=1e-4, atol=1e-4)
+    assert run.shape == trained.shape
+    np.testing.assert_allclose(run, trained, rtol=1e-4, atol=1e-4)
 
 
 def test_a_short_run_writes_networks_the_reader_runs(tmp_path: Path) -> None:
@@ -134,3 +135,16 @@ def test_networks_trained_side_by_side_learn_as_each_would_alone() -> None:
             assert torch.equal(w1, w2) and torch.equal(b1, b2)
     untrained = train.init(train.FACE_LAYERS, 3, 1)
     assert not torch.equal(untrained[0][0], together[0][0][0])
+
+
+def test_a_network_written_for_one_picture_size_is_refused_by_name(tmp_path: Path) -> None:
+    """Networks written before they took pictures of any size are refused with what to do."""
+    path = tmp_path / "finder.onnx"
+    train.export(train.FINDER_LAYERS, train.init(train.FINDER_LAYERS, 3, 3), 3, set(), path)
+    model = onnx.load(str(path))
+    shape = model.graph.input[0].type.tensor_type.shape.dim
+    for dim, size in zip(shape, (1, 3, 64, 64), strict=True):
+        dim.dim_value = size
+    path.write_bytes(model.SerializeToString())
+    with pytest.raises(ValueError, match=r"finder.onnx takes only pictures of one size.*train"):
+        Network(path)

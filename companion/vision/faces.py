@@ -15,6 +15,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.vision.network import Network
+
 MODELS = ("faces-1.onnx", "faces-2.onnx")
 SURE = 0.9  # a cut-out the first network is less sure of than this is read by the second too
 SIZE = 36  # the network's input is SIZE x SIZE
@@ -24,8 +26,8 @@ TURNED_SURE = 0.99
 _ROOM = SIZE // 2  # extra pixels cut on each side so that a turned cut-out has no empty corners
 
 
-def load(models: Path) -> list[cv2.dnn.Net]:
-    return [cv2.dnn.readNetFromONNX(str(models / name)) for name in MODELS]
+def load(models: Path) -> list[Network]:
+    return [Network(models / name) for name in MODELS]
 
 
 def cut(
@@ -50,7 +52,7 @@ def prepare(crops: Sequence[np.ndarray]) -> np.ndarray:
     return cv2.dnn.blobFromImages(list(crops), 1 / 255.0, mean=(127.5, 127.5, 127.5))
 
 
-def read(nets: Sequence[cv2.dnn.Net], crops: Sequence[np.ndarray]) -> np.ndarray:
+def read(nets: Sequence[Network], crops: Sequence[np.ndarray]) -> np.ndarray:
     """For each cut-out, the probabilities of (no die, 1, 2, 3, 4, 5, 6).
 
     The first network reads every cut-out; those whose likeliest answer it gives less than SURE
@@ -78,7 +80,7 @@ def _mean_log_odds(answers: np.ndarray) -> np.ndarray:
     return _normalised(answers.mean(axis=0))
 
 
-def _log_odds(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
+def _log_odds(net: Network, crops: Sequence[np.ndarray]) -> np.ndarray:
     """One network's log-probabilities for each cut-out.
 
     Each cut-out is read as it is; one whose likeliest answer is less than TURNED_SURE is read
@@ -96,12 +98,12 @@ def _log_odds(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
     return logp
 
 
-def _read(net: cv2.dnn.Net, crops: Sequence[np.ndarray]) -> np.ndarray:
+def _read(net: Network, crops: Sequence[np.ndarray]) -> np.ndarray:
     """One network's log-probabilities for each cut-out, read once as it is."""
     if not crops:
         return np.zeros((0, 7))
-    net.setInput(prepare([np.ascontiguousarray(crop) for crop in crops]))
-    return _normalised(np.asarray(net.forward(), np.float64).reshape(len(crops), 7))
+    scores = net.run(prepare([np.ascontiguousarray(crop) for crop in crops]))
+    return _normalised(np.asarray(scores, np.float64).reshape(len(crops), 7))
 
 
 def _normalised(scores: np.ndarray) -> np.ndarray:

@@ -1,6 +1,7 @@
 """Finding dice in a photo: where each die's top face is, and how big it is.
 
-A small convolution network (``models/finder.onnx``, trained by ``companion.vision.train``) looks
+A small convolution network (``models/finder.onnx``, trained by ``companion.vision.train``, run
+by ``network``) looks
 at the photo shrunk to half its size and gives, on a grid of 8x8-pixel cells, how likely a die's
 centre is in the cell, where in the cell it lies and how large the die is. Peaks of that map
 are the candidates; the face reader then decides what each one shows, or that it is no die.
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+
+from companion.vision.network import Network
 
 MODEL = "finder.onnx"
 SHRINK = 2  # the network sees the photo at half its size
@@ -42,8 +45,8 @@ class Candidate:
     score: float
 
 
-def load(models: Path) -> cv2.dnn.Net:
-    return cv2.dnn.readNetFromONNX(str(models / MODEL))
+def load(models: Path) -> Network:
+    return Network(models / MODEL)
 
 
 def prepare(image: np.ndarray) -> np.ndarray:
@@ -63,7 +66,7 @@ def scales(width: int, height: int, coarsest: int = COARSEST) -> list[float]:
 
 
 def find(
-    net: cv2.dnn.Net, image: np.ndarray, scale: float = 1.0, threshold: float = THRESHOLD
+    net: Network, image: np.ndarray, scale: float = 1.0, threshold: float = THRESHOLD
 ) -> list[Candidate]:
     """Likely die centres in a BGR photo looked at ``scale`` times its size, most certain
     first, one per die, in the photo's own pixels."""
@@ -76,8 +79,7 @@ def find(
     small = cv2.copyMakeBorder(
         small, 0, gh * CELL_IN - sh, 0, gw * CELL_IN - sw, cv2.BORDER_REPLICATE
     )
-    net.setInput(prepare(small))
-    out = net.forward()[0]
+    out = net.run(prepare(small))[0]
     heat = 1 / (1 + np.exp(-out[0]))
     peaks = (heat >= threshold) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
     fx, fy = w / sw, h / sh  # photo pixels a pixel of what the network sees

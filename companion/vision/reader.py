@@ -41,8 +41,6 @@ DOUBTFUL = 0.2
 #: Otherwise they are taken from the largest look, or from one twice as large (as long as it
 #: is at most ``finder.FINEST`` pixels) when the dice there are under SMALL pixels across.
 FAIRLY_SURE, SMALL = 0.4, 26.0
-#: copies of the finder kept, one for each size of look (see ``DiceReader._finder_for``)
-LOOKS_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -76,11 +74,7 @@ class DiceReader:
     ``faces-2.onnx``)."""
 
     def __init__(self, models: Path = MODELS) -> None:
-        self._models = models
         self._finder = finder.load(models)
-        # a copy of the finder for each size of look: OpenCV sets a network up again, at a
-        # cost, whenever the size of its input changes
-        self._finders: dict[tuple[int, int, float], cv2.dnn.Net] = {}
         self._faces = faces.load(models)
 
     def read(self, image: np.ndarray) -> list[SeenDie]:
@@ -187,7 +181,7 @@ class DiceReader:
         typical = _typical_side([c for c in found if c.score >= FAIRLY_SURE])
         h, w = image.shape[:2]
         if 0 < typical < SMALL and w * h * 4 <= finder.FINEST:
-            found = finder.find(self._finder_for(image, 2.0), image, 2.0)
+            found = finder.find(self._finder, image, 2.0)
         return _scaled(found, back)
 
     def _smaller(
@@ -199,7 +193,7 @@ class DiceReader:
         h, w = image.shape[:2]
         *smaller, finest = finder.scales(w, h, coarsest)
         for scale in smaller:
-            found = finder.find(self._finder_for(work, scale), work, scale / finest)
+            found = finder.find(self._finder, work, scale / finest)
             sure = [c for c in found if c.score >= FAIRLY_SURE]
             if sure and _typical_side(sure) * scale / finest >= finder.BIG:
                 crops = [faces.cut(image, (c.x * back, c.y * back), c.side * back) for c in sure]
@@ -217,16 +211,6 @@ class DiceReader:
         size = (max(1, round(w * finest)), max(1, round(h * finest)))
         work = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
         return work, w / work.shape[1]
-
-    def _finder_for(self, image: np.ndarray, scale: float) -> cv2.dnn.Net:
-        """The finder's copy for looks at ``scale`` of photos the size of ``image`` (the
-        largest look has the first copy)."""
-        key = (image.shape[0], image.shape[1], scale)
-        if key not in self._finders:
-            if len(self._finders) >= LOOKS_KEPT:
-                self._finders.clear()  # the camera's picture size changed
-            self._finders[key] = finder.load(self._models)
-        return self._finders[key]
 
 
 def _sureness(reading: Reading) -> float:

@@ -13,8 +13,8 @@
   (drawing cut-outs costs about as much as a reader's step) into ``faces-1.onnx`` and
   ``faces-2.onnx``; the second reads again what the first is unsure of.
 
-All are plain convolution stacks written to ONNX, which OpenCV's dnn module runs; nothing but
-OpenCV and numpy is needed to read dice. Training needs PyTorch (its CPU build) and ``onnx``
+All are plain convolution stacks written to ONNX, which ONNX Runtime runs (``network``); PyTorch
+is not needed to read dice. Training needs PyTorch (its CPU build) and ``onnx``
 (``pip install -e '.[train]'``); docs/CAMERA.md gives how long it takes.
 ``--half`` trains on the first half of each photo set only, so the benchmark can score the
 second half as unseen photos.
@@ -41,6 +41,7 @@ from onnx import TensorProto, helper, numpy_helper
 from torch.utils.data import DataLoader, IterableDataset
 
 from companion.vision import drawn, faces, finder
+from companion.vision.network import Network
 from companion.vision.photosets import (
     DEFAULT_SHARED,
     SETS,
@@ -144,7 +145,8 @@ def export(
     valid: set[int],
     path: Path,
 ) -> None:
-    """Write the network as ONNX (Conv, Relu and MaxPool only, opset 11)."""
+    """Write the network as ONNX (Conv, Relu and MaxPool only, opset 11), for batches of
+    pictures of any number and size."""
     nodes, inits, x = [], [], "input"
     i = 0
     for index, spec in enumerate(layers):
@@ -174,11 +176,12 @@ def export(
         if i < len(params):
             nodes.append(helper.make_node("Relu", [x], [f"r{i}"]))
             x = f"r{i}"
+    cout = int(params[-1][1].shape[0])  # the last layer's channels
     graph = helper.make_graph(
         nodes,
         path.stem,
-        [helper.make_tensor_value_info("input", TensorProto.FLOAT, [1, cin, 64, 64])],
-        [helper.make_tensor_value_info(x, TensorProto.FLOAT, [1])],
+        [helper.make_tensor_value_info("input", TensorProto.FLOAT, ["n", cin, "h", "w"])],
+        [helper.make_tensor_value_info(x, TensorProto.FLOAT, ["n", cout, "rows", "cols"])],
         inits,
     )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)])
@@ -308,7 +311,7 @@ def finder_loss(
 Proposal = tuple[float, float, float, int]  # centre, side, and the face up (0: no die)
 
 
-def proposals(net: cv2.dnn.Net, photo: Photo) -> list[Proposal]:
+def proposals(net: Network, photo: Photo) -> list[Proposal]:
     """Where the finder points in a photo, each spot with the labelled die it found (or 0).
 
     A spot counts as a die when its centre lies in a labelled box grown by a quarter on each
