@@ -110,6 +110,17 @@ bind /dev /dev
 bind /dev/pts /dev/pts
 bind "$cache/apt" /var/cache/apt/archives
 bind "$cache/pip" /root/.cache/pip
+# The chroot sees a Raspberry Pi 4's processor: qemu emulates its Cortex-A72 (QEMU_CPU, below),
+# and /proc/cpuinfo describes this machine's cores as such. qemu 7.2 shows arm64 programs this
+# machine's own x86 /proc/cpuinfo, and ONNX Runtime's processor probe crashes on that at import
+# (a Pi shows its own).
+for ((n = 0; n < $(nproc); n++)); do
+  printf 'processor\t: %s\nBogoMIPS\t: 108.00\nFeatures\t: fp asimd evtstrm crc32 cpuid\n' "$n"
+  printf 'CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x0\nCPU part\t: 0xd08\n'
+  printf 'CPU revision\t: 3\n\n'
+done >"$work/cpuinfo"
+mount --bind "$work/cpuinfo" "$rootfs/proc/cpuinfo"
+mounted+=("$rootfs/proc/cpuinfo")
 rm -f "$rootfs/etc/apt/apt.conf.d/docker-clean"  # keep apt's downloads for the next run
 
 # Three photos of each set, read here and there
@@ -126,7 +137,8 @@ done
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 step "in the arm64 chroot: install, doctor, read-dice, serve"
 chroot "$rootfs" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-  PIP_CERT=/etc/ssl/certs/host-ca-certificates.crt PORT="$port" /bin/bash -s <<'INSIDE'
+  QEMU_CPU=cortex-a72 PIP_CERT=/etc/ssl/certs/host-ca-certificates.crt PORT="$port" \
+  /bin/bash -s <<'INSIDE'
 set -euo pipefail
 echo "architecture: $(dpkg --print-architecture), $(uname -m), $(python3 --version)"
 t=$SECONDS
@@ -137,7 +149,7 @@ echo "install.sh took $(( SECONDS - t ))s"
 zt=/opt/zombie-table/venv/bin/zombie-table
 cd /  # the doctor opens the pins from the game log's folder, as the service runs
 /opt/zombie-table/venv/bin/python -m pip list 2>/dev/null \
-  | grep -Ei '^(lgpio|gpiozero|numpy|opencv-python-headless) '
+  | grep -Ei '^(lgpio|gpiozero|numpy|opencv-python-headless|onnxruntime) '
 runuser -u zombie-table -- "$zt" doctor --config /etc/zombie-table/config.toml \
   >/root/doctor.txt || true
 cat /root/doctor.txt
