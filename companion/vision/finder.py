@@ -1,10 +1,10 @@
 """Finding dice in a photo: where each die's top face is, and how big it is.
 
 A small convolution network (``models/finder.onnx``, trained by ``companion.vision.train``, run
-by ``network``) looks
-at the photo shrunk to half its size and gives, on a grid of 8x8-pixel cells, how likely a die's
-centre is in the cell, where in the cell it lies and how large the die is. Peaks of that map
-are the candidates; the face reader then decides what each one shows, or that it is no die.
+by ``network``) looks at the photo shrunk to half its size and gives, on a grid of 8x8-pixel
+cells, how likely a die's centre is in the cell, where in the cell it lies and how large the die
+is. Peaks of that map are the candidates; the face reader then decides what each one shows, or
+that it is no die.
 """
 
 from __future__ import annotations
