@@ -517,3 +517,52 @@ def test_a_moment_says_the_one_thing_that_happened(server: Server, page: WebDriv
         fall["text"],
     )
     assert lines, "the moment's title breaks over lines"
+
+
+def shown_whole(page: WebDriver, starts: str) -> None:
+    """The notice says ``starts``... and shows all of its words, inside the screen, while the
+    prompt, the scores and the next step stay in view."""
+    wait(page, f"document.querySelector('#notice .words')?.textContent.startsWith({starts!r})")
+    words = page.find_element(By.CSS_SELECTOR, "#notice .words")
+    clipped = page.execute_script(
+        "const w = arguments[0];"
+        "return [w.scrollHeight - w.clientHeight, w.scrollWidth - w.clientWidth]",
+        words,
+    )
+    assert clipped == [0, 0], (clipped, words.text)
+    box = page.execute_script("return arguments[0].getBoundingClientRect().bottom", words)
+    assert box <= page.execute_script("return innerHeight"), box
+    checked(page)
+
+
+def test_what_undo_and_a_fixed_roll_changed_is_shown_whole(server: Server, page: WebDriver) -> None:
+    """A fight's undo and a fixed fight roll say what they changed in a few lines: every line
+    is shown, on a phone too, and the dice for the next roll stay in view."""
+    page.get(started_by_api(server, "AS", "QH", "KD", "JC", "7S", "4H", "5D"))
+    live(page)
+    unlock_screen(page)
+    attack(page, 1, "7S")
+    attack(page, 2, "4H")
+    step(page, '#bar-actions [data-action="end_attacks"]')
+    face(page, 1, 2)  # a wound for the ace
+    face(page, 1, 1)  # the queen avoids hers
+    step(page, "#undo")
+    shown_whole(page, "Undone: Survivor 2")
+    lines = page.execute_script(
+        "const w = document.querySelector('#notice .words');"
+        "return w.clientHeight / parseFloat(getComputedStyle(w).lineHeight)"
+    )
+    if page.execute_script("return innerWidth") < 480:
+        assert lines > 2, lines  # longer than the two lines a phone used to show
+
+    tap(page, "#menu")
+    sheet(page)
+    fix = page.find_elements(By.CSS_SELECTOR, "#log li button.fix")[0]  # the ace's fight, last
+    fix.click()
+    wait(page, "document.querySelector('dialog.fix-dialog') !== null")
+    seen = int(page.execute_script("return ZT.snapshot.version"))
+    for die, value in ((1, 6), (2, 5)):
+        tap(page, f'dialog.fix-dialog [data-die="{die}"] [data-value="{value}"]')
+    tap(page, "dialog.fix-dialog button.primary")
+    wait(page, f"ZT.snapshot.version > {seen}", timeout=30)
+    shown_whole(page, "Roll corrected: 1, 2 is now 6, 5.")

@@ -60,7 +60,7 @@ const ZT = {
   notice(text, options) {
     const { rule, kind } = options || {};
     const box = document.getElementById("notice");
-    const words = ZT.el("p", { class: "words", onclick: () => words.classList.add("open") }, text);
+    const words = ZT.el("p", { class: "words" }, text);
     const body = ZT.el("div", { class: "text" }, words, ZT.ruleChip(rule));
     box.replaceChildren(body, ZT.el("button", {
       class: "close", "aria-label": "Dismiss", onclick: () => ZT.clearNotice(),
