@@ -241,7 +241,7 @@ def test_a_game_played_through_the_screen(server: Server, page: WebDriver) -> No
     assert page.find_element(By.ID, "ending").is_displayed()
     assert "the survivors win" in page.find_element(By.ID, "ending").text
     shown = page.find_element(By.ID, "prompt").text
-    assert shown == "Game over: The Horde gave up in round 3: the survivors win.", shown
+    assert "the survivors win" not in shown, shown  # the ending says it, once
     check_axe(page)
     assert [e for e in page.get_log("browser") if e["level"] == "SEVERE"] == []  # type: ignore[attr-defined]
 
@@ -566,3 +566,27 @@ def test_what_undo_and_a_fixed_roll_changed_is_shown_whole(server: Server, page:
     tap(page, "dialog.fix-dialog button.primary")
     wait(page, f"ZT.snapshot.version > {seen}", timeout=30)
     shown_whole(page, "Roll corrected: 1, 2 is now 6, 5.")
+
+
+def test_game_over_is_said_once(server: Server, page: WebDriver) -> None:
+    """When the game ends, the ending says so, with the reason, and nothing else on the screen
+    repeats it: neither the prompt (it says what next) nor a moment over the board."""
+    page.get(started_by_api(server, "AS", "QH", "KD", "JC", "7S", "4H", "5D"))
+    live(page)
+    unlock_screen(page)
+    tap(page, "#menu")
+    sheet(page)
+    tap(page, '#sheet [data-action="concede"]')
+    wait(page, "document.getElementById('confirm-dialog').open")
+    step(page, "#confirm-yes")
+    wait(page, "!document.getElementById('ending').hidden")
+    reason = page.execute_script("return ZT.snapshot.outcome.reason")
+    assert reason in page.find_element(By.ID, "ending").text
+    said = page.execute_script(
+        "return document.body.innerText.split(arguments[0]).length - 1", reason
+    )
+    assert said == 1, page.execute_script("return document.body.innerText")
+    over = page.execute_script("return document.body.innerText.split('Game over').length - 1")
+    assert over == 1, page.execute_script("return document.body.innerText")
+    assert not page.find_elements(By.CSS_SELECTOR, ".moment")
+    checked(page)

@@ -165,7 +165,7 @@ def play_a_whole_game(page: WebDriver, url: str) -> None:
         lay(page, 1 if on_turn(page) == "Ann" else 0)
         if shows(page, "roll"):
             roll(page, 6)
-    assert "Ann won" in page.find_element(By.ID, "prompt").text
+    assert "Ann won" in page.find_element(By.ID, "ending").text
     # Her last map card won the game as it was laid: its zombie is nobody's to fight.
     assert page.execute_script("return ZT.snapshot.view.zombies_left") == 1
     assert "still to fight" not in page.find_element(By.ID, "board").text

@@ -197,7 +197,7 @@ def play_a_whole_game(page: WebDriver, url: str) -> None:
             step(page, "#entry .playcard")  # a tap on the card discards it
         else:
             raise AssertionError(f"no step to take: {shown}")
-    assert "Ann won" in page.find_element(By.ID, "prompt").text
+    assert "Ann won" in page.find_element(By.ID, "ending").text
     for line in page.find_elements(By.CSS_SELECTOR, "#ending .ranking li"):
         assert re.fullmatch(r"\w+\n(1 survivor|\d+ survivors)", line.text), line.text
     check_axe(page)

@@ -85,8 +85,9 @@ Object.assign(ZT, {
     root.dataset.version = snapshot.version;
     root.dataset.status = snapshot.status;
     ZT.renderScores(snapshot);
+    // At the end the ending says who won, once; the prompt says what next.
     document.getElementById("prompt").textContent = snapshot.status === "finished"
-      ? ZT.endLine(snapshot) : snapshot.prompt.text;
+      ? "Rematch with the same players, or start a new game." : snapshot.prompt.text;
     ZT.linkPrompt(snapshot);
     const board = document.getElementById("board");
     board.replaceChildren();
@@ -449,13 +450,19 @@ Object.assign(ZT, {
 
   // -- moments and the end of a game ------------------------------------------------------------
 
+  // The end of a game has no card over the board: the ending shows who won, growing in where
+  // the entry was, with the win's sound.
   moments(previous, snapshot) {
     const seen = previous.log.length ? previous.log[previous.log.length - 1].seq : -1;
     for (const entry of snapshot.log.filter((e) => e.seq > seen)) {
       for (const signal of entry.signals || []) {
+        if (signal === "game_over") {
+          ZT.sound("win");
+          continue;
+        }
         const words = ZT.module().moment?.(signal, entry, snapshot);
         if (words === false) continue;
-        const fallback = { bust: "Bust!", game_over: "Game over", wound: "Wounded", infection_out: "Infected" }[signal];
+        const fallback = { bust: "Bust!", wound: "Wounded", infection_out: "Infected" }[signal];
         if (!words && !fallback) continue;
         ZT.moment(signal, words?.title || fallback, words?.text || ZT.describe(entry));
       }
@@ -473,15 +480,8 @@ Object.assign(ZT, {
     box.style.top = `${b.top - s.top + 8}px`;
     box.style.maxWidth = `${Math.max(b.width - 16, 240)}px`;
     stage.append(box);
-    ZT.sound(kind === "game_over" ? "win" : kind);
+    ZT.sound(kind);
     setTimeout(() => box.remove(), 2400);
-  },
-
-  endLine(snapshot) {
-    const winners = snapshot.outcome?.winners || [];
-    const reason = snapshot.outcome?.reason;
-    const line = `${winners.length ? `${winners.join(" and ")} won` : "Game over"}${reason ? `: ${reason}` : ""}`;
-    return /[.!?]$/.test(line) ? line : `${line}.`;  // a reason may end its own sentence
   },
 
   renderEnding(snapshot) {

@@ -131,12 +131,8 @@
       return field.type === "roll" && spec.kind === snapshot.prompt.action ? rollInput(field, spec, snapshot, set) : null;
     },
 
-    moment(signal, entry, snapshot) {
+    moment(signal, entry) {
       if (signal === "bust") return { title: "Bust!", text: `Three shotguns: ${entry.player}'s turn ends with nothing banked.` };
-      if (signal === "game_over") {
-        const winners = snapshot.outcome?.winners || [];
-        return { title: winners.length ? `${winners.join(" and ")} wins!` : "Game over", text: snapshot.outcome?.reason || "" };
-      }
       return null;
     },
 

@@ -283,7 +283,6 @@
         const bitten = said("ZF-37");
         return bitten ? { title: "Bitten!", text: bitten } : { title: "Eaten!", text: said("ZF-18") };
       }
-      if (signal === "game_over") return { title: "Game over", text: said("ZF-22") || said("ZF-R15") };
       return null;
     },
   });
