@@ -324,3 +324,47 @@ def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) 
         "Maximilian cannot pay and will be eaten.",
         "Game over: Charlotte won (last player alive).",
     ]
+
+
+#: Draws the screen again with each player's cards to go and the turn changed as given, and
+#: answers the box of every chip of the scores strip each time.
+CHIPS_AS_PLAY_GOES_ON = """
+const [states] = arguments;
+const boxes = [];
+for (const [current, decks] of states) {
+  const s = structuredClone(ZT.snapshot);
+  s.view.players.forEach((p, i) => { p.deck = decks[i]; p.current = i === current; });
+  ZT.render(s, true);
+  boxes.push([...document.querySelectorAll('#scores .score-chip')].map((c) => {
+    const r = c.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height].map((n) => Math.round(n * 10) / 10);
+  }));
+}
+return boxes;
+"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_scores_strip_keeps_its_layout_as_play_goes_on(
+    server: Server, tmp_path: Path, size: str
+) -> None:
+    """The turn passing and the cards to go falling from 12 to 9 move no chip of the scores
+    strip: it never wraps differently, so the page below it never jumps."""
+    players = ["Ana", "Ben", "Cleo"]
+    status, game = server.post(
+        "/api/games", {"kind": "zombies-card-game", "setup": {"players": players}}
+    )
+    assert status == 201, game
+    start = game["view"]["players"][0]["deck"]
+    states = [
+        (0, [start, start, start]),
+        (1, [9, start, start]),
+        (2, [9, 10, start]),
+        (0, [9, 9, 10]),
+        (1, [1, 9, 10]),
+    ]
+    with open_screen(tmp_path, size) as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        boxes = page.execute_script(CHIPS_AS_PLAY_GOES_ON, states)
+        assert all(b == boxes[0] for b in boxes), boxes
+        check_screen(page)
