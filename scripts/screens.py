@@ -198,8 +198,9 @@ def zc_lose_bullets(page: Page) -> None:
     """The card play "lose or discard bullets" on Ben: the counts stop at his bullets."""
     menu_form("lose or discard bullets")(page)
     page.execute_script(
-        "[...document.querySelectorAll('#sheet-body fieldset button')]"
-        ".find((b) => b.dataset.value === 'Ben').click()"
+        "[...document.querySelectorAll('#sheet-body fieldset')]"
+        ".find((f) => f.querySelector('legend').textContent === 'Which player')"
+        ".querySelector('button[data-value=\"Ben\"]').click()"
     )
 
 

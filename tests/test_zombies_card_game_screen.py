@@ -13,6 +13,7 @@ import pytest
 
 from tests import playing
 from tests.playing import (
+    GROUP,
     choice,
     finished,
     menu_form,
@@ -368,3 +369,53 @@ def test_the_scores_strip_keeps_its_layout_as_play_goes_on(
         boxes = page.execute_script(CHIPS_AS_PLAY_GOES_ON, states)
         assert all(b == boxes[0] for b in boxes), boxes
         check_screen(page)
+
+
+#: Whether the element is inside the sheet's visible part (and so the viewport's).
+IN_SHEET = """
+const box = arguments[0].getBoundingClientRect();
+const sheet = document.getElementById('sheet').getBoundingClientRect();
+return box.height > 0 && box.top >= sheet.top && box.bottom <= sheet.bottom + 0.5
+  && box.bottom <= innerHeight + 0.5;
+"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_card_play_starts_with_the_player_whose_turn_it_is(
+    server: Server, tmp_path: Path, size: str
+) -> None:
+    """A card play's form has the player whose turn it is as the one who plays it, until
+    another is tapped; its submit stays in reach, at the bottom of the sheet, however far
+    the form is scrolled."""
+    players = ["Ana", "Ben", "Cleo"]
+    status, game = server.post(
+        "/api/games", {"kind": "zombies-card-game", "setup": {"players": players}}
+    )
+    assert status == 201, game
+    turn = game["view"]["current"]
+    with open_screen(tmp_path, size) as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        menu_form(page, "lose or discard bullets")
+        pressed = page.execute_script(
+            GROUP + "return buttons.filter((b) => b.ariaPressed === 'true').map(valueOf);",
+            "#sheet-body",
+            "Who plays it",
+        )
+        assert pressed == [turn], pressed
+        submit = page.find_element(By.CSS_SELECTOR, "#sheet-body [data-submit]")
+        for end in ("start", "end"):  # the form's top, then its bottom, in the sheet
+            page.execute_script(
+                f"document.querySelector('#sheet-body .sheet-form')"
+                f".scrollIntoView({{block: '{end}'}})"
+            )
+            assert page.execute_script(IN_SHEET, submit), end
+        write(page, "Card name", "Jam")
+        choice(page, "Which player", players[1], "#sheet-body")
+        choice(page, "How many", 1, "#sheet-body")
+        assert submit.is_enabled()  # nobody tapped as the one who plays it: the turn's player
+        step(page, "#sheet-body [data-submit]")
+        played = page.execute_script(
+            "return ZT.snapshot.view.players.filter((p) => p.played_this_round).map((p) => p.name)"
+        )
+        assert played == [turn], played
+        check_axe(page)

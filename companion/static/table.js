@@ -314,7 +314,7 @@ Object.assign(ZT, {
           const submit = ZT.el("button", { class: "primary big", dataset: { action: spec.kind, submit: "" }, disabled: true }, spec.label);
           submit.addEventListener("send", () => ZT.closeSheet());
           const form = ZT.form(spec, snapshot, submit);
-          open.replaceChildren(form, form.querySelector("[data-sends]") ? "" : submit);
+          open.replaceChildren(form, form.querySelector("[data-sends]") ? "" : ZT.el("div", { class: "sheet-submit" }, submit));
           open.scrollIntoView({ block: "start" }); // the form opens under a long list
         },
       }, spec.label))), open));

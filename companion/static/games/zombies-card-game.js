@@ -166,6 +166,12 @@
   // depend on them (the counts follow the chosen player's pile).
   function playInput(field, spec, form, set) {
     const effect = form.effect;
+    if (field.name === "player") { // whose turn it is plays it, unless another player is tapped
+      const current = ZT.snapshot.view.current;
+      if (form.values.player === undefined && field.options.some((o) => valueOf(o) === current)) form.values.player = current;
+      if (form.values.player !== undefined) set(form.values.player);
+      return chips(field.label, field.options, (v) => { form.values.player = v; set(v); }, null, form.values.player);
+    }
     if (field.name === "target") {
       const amount = form.fields.find((f) => f.name === "amount" && f.max_by);
       const why = amount ? (name) => (amount.max_by.max[name] ? null : PILES[effect]?.[1] || "none") : null;
