@@ -590,3 +590,34 @@ def test_game_over_is_said_once(server: Server, page: WebDriver) -> None:
     assert over == 1, page.execute_script("return document.body.innerText")
     assert not page.find_elements(By.CSS_SELECTOR, ".moment")
     checked(page)
+
+
+def in_board(page: WebDriver, selector: str) -> bool:
+    """Whether the element ``selector`` is wholly inside the board's visible part."""
+    return bool(
+        page.execute_script(
+            "const b = document.getElementById('board').getBoundingClientRect();"
+            "const n = document.querySelector(arguments[0]).getBoundingClientRect();"
+            "return n.height > 0 && n.top >= b.top - 1 && n.bottom <= b.bottom + 1;",
+            selector,
+        )
+    )
+
+
+def test_the_part_of_the_board_a_step_is_about_comes_into_view(
+    server: Server, page: WebDriver
+) -> None:
+    """With the board scrolled to its top, a step about the hand brings the hand into view, and
+    a card picked to attack, the first survivor it may attack."""
+    page.get(started_by_api(server, "AS", "QH", "KD", "JC"))
+    live(page)
+    unlock_screen(page)
+    for c in ("7S", "4H", "5D"):  # the hand, card by card; then the attacks
+        page.execute_script("document.getElementById('board').scrollTop = 0")
+        card(page, c)
+        assert in_board(page, ".ld-hand"), c
+        checked(page)
+    page.execute_script("document.getElementById('board').scrollTop = 1e6")
+    tap(page, '.ld-hand-card[data-card="7S"]')
+    assert in_board(page, ".ld-survivor.ld-target")
+    checked(page)

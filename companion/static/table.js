@@ -94,9 +94,20 @@ Object.assign(ZT, {
     ZT.module().render(snapshot, board);
     ZT.renderBar(snapshot);
     ZT.renderEnding(snapshot);
+    const now = board.querySelector("[data-now]"); // once the entry has its size
+    if (now) ZT.reveal(now, board);
     if (document.getElementById("sheet").open && ZT._sheetIsMenu) ZT.fillMenu();
     if (previous && !again) ZT.moments(previous, snapshot);
     if (snapshot.status === "finished") ZT.sleep();
+  },
+
+  // Scroll the board, and only the board, so that the part the step is about (a module marks it
+  // data-now) is in view: as little as it takes, its top first when it is taller than the board.
+  reveal(node, board) {
+    const margin = 8;
+    const [b, n] = [board, node].map((e) => e.getBoundingClientRect());
+    if (n.top < b.top + margin || n.height > b.height - 2 * margin) board.scrollTop += n.top - b.top - margin;
+    else if (n.bottom > b.bottom - margin) board.scrollTop += n.bottom - b.bottom + margin;
   },
 
   // Draw the same snapshot again, entry included (after a choice kept in this browser).

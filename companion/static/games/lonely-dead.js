@@ -192,6 +192,19 @@
         ruleChip(f.rule)))));
   }
 
+  // The part of the board the step is about: the fight under way, the survivor it asks about,
+  // the hand (or, with cards picked, the first survivor they may attack).
+  function stepOn(snapshot, board) {
+    const view = snapshot.view;
+    const survivor = (position) => board.querySelectorAll(".ld-survivor")[position - 1] || null;
+    if (snapshot.prompt.action === "infect" && view.fights.length) return survivor(view.fights.at(-1).survivor);
+    if (view.fight) return board.querySelector(".ld-fight");
+    if (view.step === "search" && view.search_roll) return survivor(view.search_roll);
+    if (view.step === "attack" && chosen.length) return board.querySelector(".ld-target");
+    if (["hand", "replenish", "attack", "discard"].includes(view.step)) return board.querySelector(".ld-hand");
+    return null;
+  }
+
   function legend(view) {
     return el("p", { class: "ld-legend" }, "Items: ", Object.entries(view.effects).flatMap(([suit, e], i) => [
       i ? " · " : "", el("span", { class: "ld-legend-suit" }, ZT.SUITS[suit[0].toUpperCase()], " ", suit), ` ${EFFECTS[e.effect][1]}`]));
@@ -213,12 +226,8 @@
         el("section", { class: "ld-horde", "aria-label": "The Horde" }, hand(snapshot), piles(view)),
         fights(view),
         legend(view)));
-      // The fight under way stays in view: its top is scrolled to if the board was further down.
-      const fight = board.querySelector(".ld-fight");
-      if (fight) {
-        const above = fight.getBoundingClientRect().top - board.getBoundingClientRect().top;
-        if (above < 0) board.scrollTop += above - 8;
-      }
+      const now = stepOn(snapshot, board);
+      if (now) now.dataset.now = ""; // the shell brings it into view
     },
 
     // The Horde's round (the score of a solitaire), and the survivors still standing.
