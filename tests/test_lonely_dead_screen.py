@@ -621,3 +621,25 @@ def test_the_part_of_the_board_a_step_is_about_comes_into_view(
     tap(page, '.ld-hand-card[data-card="7S"]')
     assert in_board(page, ".ld-survivor.ld-target")
     checked(page)
+
+
+def test_a_greyed_card_says_why(server: Server, page: WebDriver) -> None:
+    """A card that cannot be in the pile is greyed with its reason: where it lies when the
+    table has seen it, in the button's title and in a line under the picker."""
+    page.get(started_by_api(server, "AS", "QH", "KD", "JC"))
+    live(page)
+    unlock_screen(page)
+    note = page.find_element(By.CSS_SELECTOR, "#entry .card-why")
+    assert note.is_displayed() and "cannot be in this pile" in note.text, note.text
+    jack = page.find_element(By.CSS_SELECTOR, '#entry .chip.rank[data-rank="J"]')
+    assert not jack.is_enabled()
+    assert "J♣ is survivor 4" in str(jack.get_attribute("title")), jack.get_attribute("title")
+    card(page, "7S")
+    tap(page, '#entry .chip.rank[data-rank="7"]')
+    spade = page.find_element(By.CSS_SELECTOR, '#entry .chip.suit[data-suit="S"]')
+    assert not spade.is_enabled()
+    assert spade.get_attribute("title") == "7♠ is in your hand"
+    note = page.find_element(By.CSS_SELECTOR, "#entry .card-why")
+    assert note.text == "Greyed: 7♠ is in your hand.", note.text
+    checked(page)
+    check_axe(page)

@@ -41,32 +41,46 @@ Object.assign(ZT, {
   },
 
   // One playing card in two taps: its rank, then its suit; jokers have their own buttons. Only
-  // the ranks and suits the field allows (what can still be in that pile) can be tapped.
-  cardPicker(field, set) {
+  // the ranks and suits the field allows (what can still be in that pile) can be tapped; a
+  // greyed one says why, in its title and in a line under the picker. `where(card)`, where a
+  // game knows it, says where such a card is ("in your hand").
+  cardPicker(field, set, where) {
     let rank = null;
     const allowed = field.options && field.options.length ? new Set(field.options) : null;
     const can = (card) => !allowed || allowed.has(card);
+    const why = (card) => `${ZT.cardLabel(card)} ${where?.(card) || "cannot be in this pile"}`;
+    const codes = (r) => Object.keys(ZT.SUITS).map((s) => r + s);
     // What is picked so far, in words: the rank asked for, then the suit, then the card itself.
     const shown = ZT.el("span", { class: "card-shown" }, "tap its rank");
+    const note = ZT.el("p", { class: "card-why" });
+    const explain = (words) => { note.textContent = words; note.hidden = !words; };
     const pick = (card) => { shown.replaceChildren(ZT.playingCard(card, { size: "small" })); set(card); };
     const suits = Object.entries(ZT.SUITS).map(([s, symbol]) => ZT.el("button", {
       class: `chip suit s-${s}`, "aria-label": ZT.SUIT_NAMES[s], disabled: true, dataset: { suit: s },
       onclick: () => pick(rank + s),
     }, symbol));
-    const ranks = ZT.RANKS.map((r) => ZT.el("button", {
-      class: "chip rank", dataset: { rank: r },
-      disabled: Object.keys(ZT.SUITS).some((s) => can(r + s)) ? null : true,
-      onclick: (event) => {
-        rank = r;
-        shown.replaceChildren(`${r}, now its suit`);
-        for (const b of ranks) b.classList.toggle("chosen", b === event.currentTarget);
-        for (const b of suits) b.disabled = !can(r + b.dataset.suit);
-      },
-    }, r));
+    const ranks = ZT.RANKS.map((r) => {
+      const none = !codes(r).some(can);
+      return ZT.el("button", {
+        class: "chip rank", dataset: { rank: r }, disabled: none, title: none ? codes(r).map(why).join("; ") : null,
+        onclick: (event) => {
+          rank = r;
+          shown.replaceChildren(`${r}, now its suit`);
+          for (const b of ranks) b.classList.toggle("chosen", b === event.currentTarget);
+          for (const b of suits) {
+            b.disabled = !can(r + b.dataset.suit);
+            b.title = b.disabled ? why(r + b.dataset.suit) : "";
+          }
+          const greyed = codes(r).filter((c) => !can(c));
+          explain(greyed.length ? `Greyed: ${greyed.map(why).join("; ")}.` : "");
+        },
+      }, r);
+    });
     const jokers = ["JK1", "JK2"].filter(can)
       .map((j) => ZT.el("button", { class: "chip", onclick: () => pick(j) }, j === "JK1" ? "Joker" : "Joker 2"));
+    explain(ranks.some((b) => b.disabled) ? "Greyed: cannot be in this pile." : "");
     return ZT.el("div", { class: "card-picker" }, ZT.el("span", { class: "label" }, field.label, ": ", shown),
-      ZT.el("div", { class: "chips" }, ranks), ZT.el("div", { class: "chips" }, suits, jokers));
+      ZT.el("div", { class: "chips" }, ranks), ZT.el("div", { class: "chips" }, suits, jokers), note);
   },
 
   // Several playing cards, one pick at a time, with a way to start again. After each pick the

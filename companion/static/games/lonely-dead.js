@@ -205,6 +205,19 @@
     return null;
   }
 
+  // Where a card already seen lies, in words: why the card picker greys it.
+  function whereIs(view, code) {
+    if (view.hand.some((h) => h.card === code)) return "is in your hand";
+    for (const s of view.survivors) {
+      if (s.card === code) return `is survivor ${s.number}`;
+      if (s.items.some((item) => item.card === code)) return `is an item of survivor ${s.number}`;
+      if (s.zombies.some((z) => z.cards.includes(code))) return `is a zombie on survivor ${s.number}`;
+    }
+    const piles = [[view.zombie_discard, "is in the Zombie Discard"], [view.survivor_discard, "is in the Survivor Discard"],
+      [view.graveyard, "is in the Graveyard"], [view.out, "is out of the game"], [view.removed.named, "is set aside"]];
+    return piles.find(([cards]) => cards.includes(code))?.[1] || null;
+  }
+
   function legend(view) {
     return el("p", { class: "ld-legend" }, "Items: ", Object.entries(view.effects).flatMap(([suit, e], i) => [
       i ? " · " : "", el("span", { class: "ld-legend-suit" }, ZT.SUITS[suit[0].toUpperCase()], " ", suit), ` ${EFFECTS[e.effect][1]}`]));
@@ -248,7 +261,9 @@
 
     // Dice: one tap a face; a card: its rank, then its suit. Each goes as soon as it is complete.
     input(field, spec, snapshot, set) {
-      if (field.type === "card") return ZT.sends(ZT.cardPicker(field, (code) => set(code, { send: true })));
+      if (field.type === "card") {
+        return ZT.sends(ZT.cardPicker(field, (code) => set(code, { send: true }), (code) => whereIs(snapshot.view, code)));
+      }
       if (field.type !== "roll") return null;
       return ZT.rollInput(field, spec, snapshot, set, { send: true });
     },
