@@ -50,3 +50,11 @@ def unlock(page: WebDriver) -> None:
 def wait(page: WebDriver, condition: str, timeout: float = 10) -> None:
     """Wait until the JavaScript expression ``condition`` is true in ``page``."""
     WebDriverWait(page, timeout).until(lambda p: p.execute_script(f"return {condition}"))
+
+
+def moment_words(page: WebDriver) -> list[str]:
+    """The lines of the moment shown over the board, once there is one. Read as laid out
+    (``innerText``): WebDriver's ``text`` is empty while the moment fades in from opacity 0."""
+    wait(page, "document.querySelector('.moment') !== null")
+    words = page.execute_script("return document.querySelector('.moment').innerText")
+    return str(words).split("\n")

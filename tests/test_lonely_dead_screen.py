@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import unlock, wait
+from tests.browser import moment_words, unlock, wait
 from tests.screens import (
     check_axe,
     check_prompt,
@@ -482,8 +482,7 @@ def test_a_moment_says_the_one_thing_that_happened(server: Server, page: WebDriv
     attack(page, 1, "7S")
     step(page, '#bar-actions [data-action="end_attacks"]')
     face(page, 1, 2)
-    wait(page, "document.querySelector('.moment') !== null")
-    moment = page.find_element(By.CSS_SELECTOR, ".moment").text.split("\n")
+    moment = moment_words(page)
     assert moment == [
         "Wounded",
         "Survivor 1 (A♠) has 1 of 4 wounds; zombies to the Zombie Discard: 7♠.",

@@ -32,7 +32,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 
-from tests.browser import wait  # noqa: E402
+from tests.browser import moment_words, wait  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 STARTING = ["Kid", "Kid", "Average Survivor", "Average Survivor", "Strong Survivor"]
@@ -508,9 +508,8 @@ def test_a_weapon_lost_on_a_low_roll_is_the_moment_shown(server: Server, tmp_pat
         _opened(server, page, *moves)
         page.find_element(By.CSS_SELECTOR, '#entry [data-die="1"] [data-value="1"]').click()
         page.find_element(By.CSS_SELECTOR, '#entry [data-die="2"] [data-value="2"]').click()
-        wait(page, "document.querySelector('.moment') !== null")
-        moment = page.find_element(By.CSS_SELECTOR, ".moment").text
-        assert moment == "Weapon lost!\nAn unmodified 3: the Pistol is lost and discarded."
+        moment = moment_words(page)
+        assert moment == ["Weapon lost!", "An unmodified 3: the Pistol is lost and discarded."]
 
 
 def test_a_card_that_sends_its_step_has_no_bar_button_beside_it(
