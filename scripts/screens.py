@@ -297,6 +297,17 @@ def lonely_dead(server: Server, rounds: int) -> str:
     return f"/games/{game}"
 
 
+def lonely_dead_dealt(server: Server) -> str:
+    """The Lonely Dead with its four survivors dealt: the first zombie card is asked for."""
+    game = post(server, "/api/games", {"kind": "lonely-dead", "setup": {"players": ["Ana"]}})["id"]
+    actions = f"/api/games/{game}/actions"
+    post(server, f"/api/games/{game}/rolls", {"dice": [2]})
+    post(server, actions, {"kind": "remove", "params": {"cards": []}})
+    for card in ("AS", "QH", "KD", "JC"):
+        post(server, actions, {"kind": "deal_survivor", "params": {"card": card}})
+    return f"/games/{game}"
+
+
 def moore_zombies(server: Server, battles: int) -> str:
     """Moore's Zombies!: `battles` 0 stops at the first reveal, 1 at red's choice of what fights
     (its joker laid), 2 at the spoils of a won battle."""
@@ -337,6 +348,7 @@ SCREENS = [
         click('.ld-hand-card[data-card="6S"]'),
     ),
     Screen("lonely-dead-fight", lambda server: lonely_dead(server, 2)),
+    Screen("lonely-dead-greyed", lonely_dead_dealt, click('#entry .chip.rank[data-rank="J"]')),
     Screen("moore-zombies-reveal", lambda server: moore_zombies(server, 0)),
     Screen(
         "moore-zombies-battle",

@@ -624,15 +624,20 @@ def test_the_part_of_the_board_a_step_is_about_comes_into_view(
 
 def test_a_greyed_card_says_why(server: Server, page: WebDriver) -> None:
     """A card that cannot be in the pile is greyed with its reason: where it lies when the
-    table has seen it, in the button's title and in a line under the picker."""
+    table has seen it, in the button's title and in a line under the picker. A greyed rank
+    tapped says why and is not picked, as a touch screen shows no title."""
     page.get(started_by_api(server, "AS", "QH", "KD", "JC"))
     live(page)
     unlock_screen(page)
     note = page.find_element(By.CSS_SELECTOR, "#entry .card-why")
     assert note.is_displayed() and "cannot be in this pile" in note.text, note.text
     jack = page.find_element(By.CSS_SELECTOR, '#entry .chip.rank[data-rank="J"]')
-    assert not jack.is_enabled()
+    assert jack.get_attribute("aria-disabled") == "true"
     assert "J♣ is survivor 4" in str(jack.get_attribute("title")), jack.get_attribute("title")
+    jack.click()
+    reasons = "Greyed: J♣ is survivor 4; J♦, J♥, and J♠ cannot be in this pile."
+    assert note.text == reasons, note.text
+    assert page.find_element(By.CSS_SELECTOR, "#entry .card-shown").text == "tap its rank"
     card(page, "7S")
     tap(page, '#entry .chip.rank[data-rank="7"]')
     spade = page.find_element(By.CSS_SELECTOR, '#entry .chip.suit[data-suit="S"]')

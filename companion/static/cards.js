@@ -41,14 +41,23 @@ Object.assign(ZT, {
   },
 
   // One playing card in two taps: its rank, then its suit; jokers have their own buttons. Only
-  // the ranks and suits the field allows (what can still be in that pile) can be tapped; a
-  // greyed one says why, in its title and in a line under the picker. `where(card)`, where a
-  // game knows it, says where such a card is ("in your hand").
+  // the ranks and suits the field allows (what can still be in that pile) can be picked; a
+  // greyed one says why, in its title and in a line under the picker (a greyed rank once
+  // tapped, as a touch screen shows no title). `where(card)`, where a game knows it, says where
+  // such a card is ("in your hand").
   cardPicker(field, set, where) {
     let rank = null;
     const allowed = field.options && field.options.length ? new Set(field.options) : null;
     const can = (card) => !allowed || allowed.has(card);
-    const why = (card) => `${ZT.cardLabel(card)} ${where?.(card) || "cannot be in this pile"}`;
+    // Greyed cards' reasons, the cards with the same one named together.
+    const whys = (cards) => {
+      const by = new Map();
+      for (const c of cards) {
+        const reason = where?.(c) || "cannot be in this pile";
+        by.set(reason, [...(by.get(reason) || []), ZT.cardLabel(c)]);
+      }
+      return [...by].map(([reason, labels]) => `${new Intl.ListFormat("en").format(labels)} ${reason}`).join("; ");
+    };
     const codes = (r) => Object.keys(ZT.SUITS).map((s) => r + s);
     // What is picked so far, in words: the rank asked for, then the suit, then the card itself.
     const shown = ZT.el("span", { class: "card-shown" }, "tap its rank");
@@ -61,24 +70,27 @@ Object.assign(ZT, {
     }, symbol));
     const ranks = ZT.RANKS.map((r) => {
       const none = !codes(r).some(can);
+      const reasons = whys(codes(r));
       return ZT.el("button", {
-        class: "chip rank", dataset: { rank: r }, disabled: none, title: none ? codes(r).map(why).join("; ") : null,
+        class: `chip rank${none ? " greyed" : ""}`, dataset: { rank: r },
+        "aria-disabled": none ? "true" : null, title: none ? reasons : null,
         onclick: (event) => {
+          if (none) { explain(`Greyed: ${reasons}.`); return; }
           rank = r;
           shown.replaceChildren(`${r}, now its suit`);
           for (const b of ranks) b.classList.toggle("chosen", b === event.currentTarget);
           for (const b of suits) {
             b.disabled = !can(r + b.dataset.suit);
-            b.title = b.disabled ? why(r + b.dataset.suit) : "";
+            b.title = b.disabled ? whys([r + b.dataset.suit]) : "";
           }
           const greyed = codes(r).filter((c) => !can(c));
-          explain(greyed.length ? `Greyed: ${greyed.map(why).join("; ")}.` : "");
+          explain(greyed.length ? `Greyed: ${whys(greyed)}.` : "");
         },
       }, r);
     });
     const jokers = ["JK1", "JK2"].filter(can)
       .map((j) => ZT.el("button", { class: "chip", onclick: () => pick(j) }, j === "JK1" ? "Joker" : "Joker 2"));
-    explain(ranks.some((b) => b.disabled) ? "Greyed: cannot be in this pile." : "");
+    explain(ranks.some((b) => b.classList.contains("greyed")) ? "A greyed rank cannot be in this pile: tap it to see why." : "");
     return ZT.el("div", { class: "card-picker" }, ZT.el("span", { class: "label" }, field.label, ": ", shown),
       ZT.el("div", { class: "chips" }, ranks), ZT.el("div", { class: "chips" }, suits, jokers), note);
   },
