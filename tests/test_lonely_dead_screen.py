@@ -569,7 +569,8 @@ def test_what_undo_and_a_fixed_roll_changed_is_shown_whole(server: Server, page:
 
 def test_game_over_is_said_once(server: Server, page: WebDriver) -> None:
     """When the game ends, the ending says so, with the reason, and nothing else on the screen
-    repeats it: neither the prompt (it says what next) nor a moment over the board."""
+    repeats it: neither the prompt (it says what next) nor a moment over the board. The ending
+    takes the focus, so a screen reader says it too."""
     page.get(started_by_api(server, "AS", "QH", "KD", "JC", "7S", "4H", "5D"))
     live(page)
     unlock_screen(page)
@@ -588,6 +589,8 @@ def test_game_over_is_said_once(server: Server, page: WebDriver) -> None:
     over = page.execute_script("return document.body.innerText.split('Game over').length - 1")
     assert over == 1, page.execute_script("return document.body.innerText")
     assert not page.find_elements(By.CSS_SELECTOR, ".moment")
+    # the ending takes the focus, so a screen reader says who won (its title)
+    assert page.execute_script("return document.activeElement.id") == "ending"
     checked(page)
 
 

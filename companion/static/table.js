@@ -467,8 +467,9 @@ Object.assign(ZT, {
     const seen = previous.log.length ? previous.log[previous.log.length - 1].seq : -1;
     for (const entry of snapshot.log.filter((e) => e.seq > seen)) {
       for (const signal of entry.signals || []) {
-        if (signal === "game_over") {
+        if (signal === "game_over") { // the ending says it; a screen reader hears who won
           ZT.sound("win");
+          document.getElementById("ending").focus();
           continue;
         }
         const words = ZT.module().moment?.(signal, entry, snapshot);
