@@ -70,10 +70,10 @@ Object.assign(ZT, {
     }, symbol));
     const ranks = ZT.RANKS.map((r) => {
       const none = !codes(r).some(can);
-      const reasons = whys(codes(r));
+      const reasons = none ? whys(codes(r)) : null;
       return ZT.el("button", {
         class: `chip rank${none ? " greyed" : ""}`, dataset: { rank: r },
-        "aria-disabled": none ? "true" : null, title: none ? reasons : null,
+        "aria-disabled": none ? "true" : null, title: reasons,
         onclick: (event) => {
           if (none) { explain(`Greyed: ${reasons}.`); return; }
           rank = r;
