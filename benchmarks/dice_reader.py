@@ -233,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
         "--models",
         type=Path,
         default=MODELS,
-        help="folder with finder.onnx, faces-1.onnx and faces-2.onnx (default: the bundled ones)",
+        help="folder with the networks, as companion/vision/models (default: the bundled ones)",
     )
     parser.add_argument(
         "--held-out",

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from companion.dice import PALETTE
-from companion.vision import SeenDie, faces, finder, look_at_dice, read_dice
+from companion.vision import SeenDie, faces, finder, fronts, look_at_dice, read_dice
 from companion.vision.photosets import (
     DEFAULT_SHARED,
     SETS,
@@ -26,7 +26,15 @@ from companion.vision.photosets import (
     score,
     scorer_path,
 )
-from companion.vision.reader import DOUBTFUL, MODELS, ONE_SURE, WIDER, DiceReader
+from companion.vision.reader import (
+    DOUBTFUL,
+    FRONT,
+    MODELS,
+    ONE_SURE,
+    SURELY_FRONT,
+    WIDER,
+    DiceReader,
+)
 from tests.vision_scenes import (
     draw_card,
     draw_die,
@@ -288,3 +296,63 @@ def test_a_side_face_below_a_die_already_read_is_not_read_as_a_die(reads: Reads)
         (p, s) for p, s in reads["matteop65_wood"] if p.path.name == "train_dice_42.jpg"
     )
     assert values(seen) == sorted(d.value for d in photo.dice)
+
+
+def front_below(monkeypatch: pytest.MonkeyPatch, odds: float, below: float) -> None:
+    """Have the reader judge every die centred lower than ``below`` a front face, ``odds``
+    likely, and every other die a top face."""
+    monkeypatch.setattr(fronts, "cut", lambda image, centre, side: centre)
+    monkeypatch.setattr(
+        fronts, "odds", lambda net, cuts: np.array([odds if y > below else 0.0 for _, y in cuts])
+    )
+
+
+STACKED = [((320, 190), 3), ((320, 245), 5)]  # one die just below the other
+
+
+def test_a_front_face_below_a_die_read_is_not_a_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    image = scene(STACKED, seed=3)
+    assert values(DiceReader().read(image)) == [3, 5]
+    front_below(monkeypatch, SURELY_FRONT, 218)
+    reading = DiceReader().look(image)
+    assert values(list(reading.dice)) == [3]
+    assert reading.doubtful == ()
+
+
+def test_a_face_below_a_die_less_surely_a_front_face_is_doubtful(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # dice lying in a column, seen from above, may look like one die seen from the side
+    image = scene(STACKED, seed=3)
+    below = DiceReader().read(image)[1]
+    front_below(monkeypatch, (FRONT + SURELY_FRONT) / 2, 218)
+    reading = DiceReader().look(image)
+    assert values(list(reading.dice)) == [3]
+    (doubt,) = reading.doubtful
+    assert (doubt.box, doubt.value) == (below.box, 5)
+
+
+def test_a_front_face_below_no_die_read_is_doubtful(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the die's top face, seen nearly edge-on, may have been missed above it
+    image = scene(STACKED[1:], seed=3)
+    (die,) = DiceReader().read(image)
+    front_below(monkeypatch, 0.6, 218)
+    reading = DiceReader().look(image)
+    assert reading.dice == ()
+    (doubt,) = reading.doubtful
+    assert doubt.box == die.box and doubt.value == 5
+    assert doubt.confidence == pytest.approx(0.4 * die.confidence, abs=1e-3)
+
+
+def test_dice_in_a_column_seen_from_above_are_top_faces() -> None:
+    # a tray seen from above shows no front faces, however the dice lie
+    column = [((320, 150), 4), ((320, 205), 2), ((320, 260), 6), ((375, 260), 3)]
+    image = scene(column, seed=4)
+    reading = DiceReader().look(image)
+    assert values(list(reading.dice)) == [2, 3, 4, 6]
+    assert reading.doubtful == ()
+    places = [
+        ((x0 + x1) / 2, (y0 + y1) / 2, x1 - x0) for x0, y0, x1, y1 in (d.box for d in reading.dice)
+    ]
+    cuts = [fronts.cut(image, (x, y), side) for x, y, side in places]
+    assert fronts.odds(fronts.load(MODELS), cuts).max() < FRONT / 2

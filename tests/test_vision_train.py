@@ -13,7 +13,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="training needs PyTorch: pip install -e '.[train]'")
 onnx = pytest.importorskip("onnx", reason="training needs onnx: pip install -e '.[train]'")
 
-from companion.vision import faces, finder, train  # noqa: E402
+from companion.vision import faces, finder, fronts, train  # noqa: E402
 from companion.vision.network import Network  # noqa: E402
 from companion.vision.photosets import DEFAULT_SHARED, SETS, load_set, photo_dir  # noqa: E402
 from companion.vision.reader import DiceReader  # noqa: E402
@@ -24,8 +24,9 @@ from companion.vision.reader import DiceReader  # noqa: E402
     [
         (train.FINDER_LAYERS, set(), (48, 80), lambda images: finder.prepare(images[0])),
         (train.FACE_LAYERS, train.FACE_VALID, (faces.SIZE, faces.SIZE), faces.prepare),
+        (train.FRONT_LAYERS, train.FRONT_VALID, (fronts.SIZE, fronts.SIZE), faces.prepare),
     ],
-    ids=["finder", "faces"],
+    ids=["finder", "faces", "fronts"],
 )
 def test_exported_network_answers_as_the_trained_one(
     tmp_path: Path, layers: list, valid: set[int], shape: tuple[int, int], prepare
@@ -49,9 +50,10 @@ def test_exported_network_answers_as_the_trained_one(
 def test_a_short_run_writes_networks_the_reader_runs(tmp_path: Path) -> None:
     if not all((photo_dir(DEFAULT_SHARED) / s / "labels.json").is_file() for s in SETS):
         pytest.skip(f"the labelled dice photos are not at {photo_dir(DEFAULT_SHARED)}")
-    steps = ["--finder-steps", "2", "--face-steps", "2"]
+    steps = ["--finder-steps", "2", "--face-steps", "2", "--front-steps", "2"]
     assert train.main(["--half", "--out", str(tmp_path), *steps]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([finder.MODEL, *faces.MODELS])
+    made = sorted(p.name for p in tmp_path.iterdir())
+    assert made == sorted([finder.MODEL, *faces.MODELS, fronts.MODEL])
     photo = load_set(DEFAULT_SHARED, SETS[0])[0]
     reading = DiceReader(tmp_path).look(cv2.imread(str(photo.path)))
     # two steps teach nothing: the point is that the networks load and run in the reader
@@ -81,6 +83,20 @@ def test_half_the_side_faces_taught_as_no_die_lie_below_their_die() -> None:
     assert 0.5 <= below.mean() <= 0.65
     others = np.arctan2(spots[~below, 1], spots[~below, 0])
     assert np.histogram(others, bins=8, range=(-np.pi, np.pi))[0].min() > 50  # every way round
+
+
+def test_front_faces_are_taught_below_dice_seen_at_an_angle() -> None:
+    angled = train.LabelledDie(2, (0.0, 0.0, 40.0, 20.0))  # its top face squashed: twice as wide
+    square = train.LabelledDie(3, (100.0, 100.0, 130.0, 130.0))  # seen from above
+    photos = [train.Photo(Path("a.jpg"), (angled, square))]
+    proposed = [
+        (0, (22.0, 36.0, 25.0, 0)),  # no die, just below the angled one: its front face
+        (0, (115.0, 150.0, 25.0, 0)),  # no die, below the one seen from above: the floor
+        (0, (21.0, 11.0, 38.0, 2)),  # on the angled die
+    ]
+    front, top = train.front_spots(photos, proposed)
+    assert front == [(0, 20.0, 20.0 + 0.45 * 40.0, 40.0), (0, 22.0, 36.0, 25.0)]
+    assert top == [(0, 20.0, 10.0, 40.0), (0, 115.0, 115.0, 30.0), (0, 21.0, 11.0, 38.0)]
 
 
 FAULTS = """

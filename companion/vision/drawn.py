@@ -86,7 +86,9 @@ def draw_die(
     centre: tuple[float, float],
     side: float,
     value: int,
+    angle: float | None = None,
 ) -> None:
+    """A die seen from above, turned by ``angle`` radians (any way, when None)."""
     finish = FINISHES[int(rng.integers(len(FINISHES)))]
     light_face = rng.random() < 0.5 and finish not in ("translucent", "dark")
     face = _colour(rng, (150, 255) if light_face else (30, 150))
@@ -94,7 +96,8 @@ def draw_die(
     if finish == "dark":
         face = _colour(rng, (15, 70))
         pips = _colour(rng, (60, 130), hue=(0, 8) if rng.random() < 0.5 else (105, 125))
-    angle = rng.uniform(0, math.pi / 2)
+    if angle is None:
+        angle = rng.uniform(0, math.pi / 2)
     half = side / 2
     square = [(-half, -half), (half, -half), (half, half), (-half, half)]
     outline = _turned(centre, angle, square)

@@ -1,8 +1,9 @@
 """Reading pip dice in a photo: ``read_dice(image) -> list[SeenDie]``, or ``look_at_dice(image)
 -> Reading`` for the dice and the spots that may be dice it missed.
 
-Two small networks do the looking (see ``finder`` and ``faces``): the first marks where dice
-are, the second reads each one's top face or rejects the spot as no die. Reading is pure: an
+Small networks do the looking (see ``finder``, ``faces`` and ``fronts``): the first marks where
+dice are, the second reads each one's top face or rejects the spot as no die, the third turns
+down the faces below the dice that a camera at an angle sees. Reading is pure: an
 image in, dice out; the only files read are the bundled network weights, once.
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.vision import faces, finder
+from companion.vision import faces, finder, fronts
 from companion.vision.colours import colour_name
 
 MODELS = Path(__file__).parent / "models"
@@ -41,6 +42,12 @@ DOUBTFUL = 0.2
 #: Otherwise they are taken from the largest look, or from one twice as large (as long as it
 #: is at most ``finder.FINEST`` pixels) when the dice there are under SMALL pixels across.
 FAIRLY_SURE, SMALL = 0.4, 26.0
+#: A die read that ``fronts`` finds at least FRONT likely to be the face a camera at an angle
+#: sees below a die's top face is not a die. It is a doubtful spot (a die there as likely as
+#: the die was read sure, times one less those odds) unless a die is read just above it and
+#: ``fronts`` is at least SURELY_FRONT sure: the top face, seen nearly edge-on, may have been
+#: missed, or dice lying in a column may look like one die seen from the side.
+FRONT, SURELY_FRONT = 0.5, 0.9
 
 
 @dataclass(frozen=True)
@@ -70,12 +77,13 @@ class Reading:
 
 
 class DiceReader:
-    """The reader with the networks from one folder (``finder.onnx``, ``faces-1.onnx`` and
-    ``faces-2.onnx``)."""
+    """The reader with the networks from one folder (``finder.onnx``, ``faces-1.onnx``,
+    ``faces-2.onnx`` and ``fronts.onnx``)."""
 
     def __init__(self, models: Path = MODELS) -> None:
         self._finder = finder.load(models)
         self._faces = faces.load(models)
+        self._fronts = fronts.load(models)
 
     def read(self, image: np.ndarray) -> list[SeenDie]:
         """The dice in a BGR photo, top to bottom."""
@@ -100,8 +108,8 @@ class DiceReader:
             if closer is not None:
                 again = self._reading(image, closer)
                 if _sureness(again) > _sureness(reading):
-                    return again
-        return reading
+                    reading = again
+        return self._top_faces(image, reading)
 
     def _reading(self, image: np.ndarray, candidates: list[finder.Candidate]) -> Reading:
         """The dice and the doubtful spots among the finder's candidates."""
@@ -168,6 +176,24 @@ class DiceReader:
             tuple(sorted(seen, key=lambda d: (d.box[1], d.box[0]))),
             tuple(sorted(doubtful, key=lambda d: (d.box[1], d.box[0]))),
         )
+
+    def _top_faces(self, image: np.ndarray, reading: Reading) -> Reading:
+        """The reading without the dice that are the face below a die, and with those of them
+        that are doubtful among its doubtful spots (see FRONT)."""
+        if not reading.dice:
+            return reading
+        places = [_place(die.box) for die in reading.dice]
+        cuts = [fronts.cut(image, (x, y), side) for x, y, side in places]
+        odds = fronts.odds(self._fronts, cuts)
+        tops = tuple(die for die, front in zip(reading.dice, odds, strict=True) if front < FRONT)
+        below = [
+            Doubt(die.box, round((1 - float(front)) * die.confidence, 3), die.value)
+            for die, (x, y, side), front in zip(reading.dice, places, odds, strict=True)
+            if front >= FRONT
+            and (front < SURELY_FRONT or not any(_on(top.box, (x, y - side)) for top in tops))
+        ]
+        doubtful = sorted([*reading.doubtful, *below], key=lambda d: (d.box[1], d.box[0]))
+        return Reading(tops, tuple(doubtful))
 
     def _candidates(
         self, image: np.ndarray, work: np.ndarray, back: float
@@ -261,8 +287,18 @@ def _reaches(candidate: finder.Candidate, side: float, dice: list[finder.Candida
 
 def _holds(box: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> bool:
     """Whether ``other``'s centre lies in ``box``."""
-    cx, cy = (other[0] + other[2]) / 2, (other[1] + other[3]) / 2
-    return box[0] <= cx <= box[2] and box[1] <= cy <= box[3]
+    return _on(box, ((other[0] + other[2]) / 2, (other[1] + other[3]) / 2))
+
+
+def _place(box: tuple[int, int, int, int]) -> tuple[float, float, float]:
+    """A die's centre and side, from its box."""
+    x0, y0, x1, y1 = box
+    return (x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0)
+
+
+def _on(box: tuple[int, int, int, int], point: tuple[float, float]) -> bool:
+    """Whether a point lies in ``box``."""
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
 @cache

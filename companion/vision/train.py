@@ -1,8 +1,8 @@
 """Train the dice reader's networks from the labelled photos in ``shared/``.
 
     python -m companion.vision.train [--shared PATH] [--half] [--out DIR]
-                                     [--finder-steps N] [--face-steps N] [--only finder|faces]
-                                     [--seed N]
+                                     [--finder-steps N] [--face-steps N] [--front-steps N]
+                                     [--only finder|faces|fronts] [--seed N]
 
 * the *finder* looks at the photo shrunk to half its size and marks die centres (a heat map on an
   8-pixel grid, with the centre's offset inside its cell and the die's size);
@@ -12,6 +12,11 @@
   weights of seeds ``--seed`` and ``--seed`` + 1, learn side by side from the same cut-outs
   (drawing cut-outs costs about as much as a reader's step) into ``faces-1.onnx`` and
   ``faces-2.onnx``; the second reads again what the first is unsure of.
+* the *front judge* (``fronts``) looks at a die with what lies above it and says whether it is
+  the front face of a die seen from the side, whose top face lies above it. It learns from the
+  spots below the labelled dice whose boxes are squashed (seen at an angle) and from the
+  finder's spots there, against the labelled dice, the finder's spots on them, and dice drawn
+  in columns as a camera above the tray sees them; into ``fronts.onnx``.
 
 All are plain convolution stacks written to ONNX, which ONNX Runtime runs (``network``); PyTorch
 is not needed to read dice. Training needs PyTorch (its CPU build) and ``onnx``
@@ -40,7 +45,7 @@ import torch.nn.functional as F
 from onnx import TensorProto, helper, numpy_helper
 from torch.utils.data import DataLoader, IterableDataset
 
-from companion.vision import drawn, faces, finder
+from companion.vision import drawn, faces, finder, fronts
 from companion.vision.network import Network
 from companion.vision.photosets import (
     DEFAULT_SHARED,
@@ -77,6 +82,17 @@ FACE_LAYERS: list[tuple[int, int, int] | str] = [
     (7, 1, 1),
 ]
 FACE_VALID = {8}  # index of the layer run without padding (4x4 -> 1x1)
+FRONT_LAYERS: list[tuple[int, int, int] | str] = [
+    (16, 3, 1),
+    "pool",
+    (16, 3, 1),
+    "pool",
+    (32, 3, 1),
+    "pool",
+    (32, 4, 1),
+    (2, 1, 1),
+]
+FRONT_VALID = {6}
 
 Params = list[tuple[torch.Tensor, torch.Tensor]]
 
@@ -99,6 +115,12 @@ HARD_KINDS = {"marbled": 2.0, "dark-low-contrast-pips": 2.0}
 SMEAR_SHARE, SMEAR_REACH = 0.1, 0.45
 #: share of the side faces taught as no die that lie below their die (towards the camera)
 FRONT_SHARE = 0.5
+#: a labelled die boxed at least ANGLED times as wide as tall is seen at an angle: its front
+#: face shows whole below it
+ANGLED = 1.15
+#: share of the top faces taught that are dice drawn in a column, one just above the other, as
+#: a camera above the tray sees them: a face below a die is not always a front face
+COLUMN_SHARE = 0.5
 
 
 def init(layers: list[tuple[int, int, int] | str], cin: int, seed: int) -> Params:
@@ -434,6 +456,92 @@ def face_batches(
         yield np.stack(xs), np.array(ys)
 
 
+Spot = tuple[int, float, float, float]  # a photo's index, a centre and a side
+
+
+def front_spots(
+    photos: list[Photo], proposed: list[tuple[int, Proposal]]
+) -> tuple[list[Spot], list[Spot]]:
+    """Spots on the front faces of dice seen at an angle (below a labelled die, or where the
+    finder points there), and spots on dice's top faces (labelled, or where the finder points)."""
+    front: list[Spot] = []
+    top: list[Spot] = []
+    for k, photo in enumerate(photos):
+        for die in photo.dice:
+            top.append((k, *die.centre, die.side))
+            x0, y0, x1, y1 = die.box
+            if x1 - x0 >= ANGLED * (y1 - y0):
+                x, y = die.centre[0], y1 + 0.45 * (x1 - x0)
+                if all(math.dist((x, y), d.centre) > 0.6 * d.side for d in photo.dice):
+                    front.append((k, x, y, x1 - x0))
+    for k, (x, y, side, label) in proposed:
+        if label:
+            top.append((k, x, y, side))
+            continue
+        for die in photos[k].dice:
+            x0, y0, x1, y1 = die.box
+            w = x1 - x0
+            if (
+                w >= ANGLED * (y1 - y0)
+                and abs(x - die.centre[0]) < 0.45 * w
+                and -0.2 * w < y - y1 < w
+            ):
+                front.append((k, x, y, side))
+                break
+    return front, top
+
+
+def front_batches(
+    photos: list[Photo], front: list[Spot], top: list[Spot], rng: np.random.Generator, batch: int
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Batches of cut-outs of front faces (1) and top faces (0), half of each."""
+    images = [_image(p) for p in photos]
+    while True:
+        xs: list[np.ndarray] = []
+        ys: list[int] = []
+        for _ in range(batch):
+            label = int(rng.random() < 0.5)
+            spots = front if label else top
+            k, x, y, side = spots[int(rng.integers(len(spots)))]
+            image = images[k]
+            if not label and rng.random() < COLUMN_SHARE:
+                image = column(rng, image, (x, y), side)
+            side *= rng.uniform(0.85, 1.2)
+            x += rng.normal(0, 0.08) * side
+            y += rng.normal(0, 0.08) * side
+            crop = fronts.cut(image, (x, y), side)
+            if rng.random() < 0.5:
+                crop = crop[:, ::-1]
+            if rng.random() < 0.3:
+                crop = cv2.GaussianBlur(crop, (3, 3), rng.uniform(0.3, 1.0))
+            if rng.random() < FAR_SHARE:
+                few = int(rng.integers(12, 25))
+                crop = cv2.resize(crop, (few, few), interpolation=cv2.INTER_AREA)
+                crop = cv2.resize(crop, (fronts.SIZE, fronts.SIZE), interpolation=cv2.INTER_LINEAR)
+            xs.append(faces.prepare([colour_jitter(rng, np.ascontiguousarray(crop))])[0])
+            ys.append(label)
+        yield np.stack(xs), np.array(ys)
+
+
+def column(
+    rng: np.random.Generator, image: np.ndarray, centre: tuple[float, float], side: float
+) -> np.ndarray:
+    """A copy of the photo with two dice drawn seen from above at ``centre``, the second one
+    just above the first, touching it or nearly, and half the time lined up with it."""
+    out = image.copy()
+    x, y = centre
+    above = (x + rng.normal(0, 0.15) * side, y - rng.uniform(1.0, 1.35) * side)
+    angle = rng.uniform(0, math.pi / 2) if rng.random() < 0.5 else None
+    drawn.draw_die(rng, out, above, side, int(rng.integers(1, 7)), angle)
+    drawn.draw_die(rng, out, (x, y), side, int(rng.integers(1, 7)), angle)
+    return out
+
+
+def front_loss(params: Params, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    logits = forward(FRONT_LAYERS, params, x, FRONT_VALID)[:, :, 0, 0]
+    return F.cross_entropy(logits, y)
+
+
 def face_loss(params: Params, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
     logits = forward(FACE_LAYERS, params, x, FACE_VALID)[:, :, 0, 0]
     return F.cross_entropy(logits, y)
@@ -540,7 +648,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "models")
     parser.add_argument("--finder-steps", type=int, default=5000)
     parser.add_argument("--face-steps", type=int, default=8000)
-    parser.add_argument("--only", choices=("finder", "faces"))
+    parser.add_argument("--front-steps", type=int, default=3000)
+    parser.add_argument("--only", choices=("finder", "faces", "fronts"))
     parser.add_argument("--seed", type=int, default=7, help="starting weights and sample order")
     args = parser.parse_args(argv)
     photos: list[Photo] = []
@@ -549,7 +658,7 @@ def main(argv: list[str] | None = None) -> int:
         usual = float(np.median([d.side for p in every for d in p.dice if d.value != 1]))
         photos += [whole_faces(p, usual) for p in (halves(every)[0] if args.half else every)]
     args.out.mkdir(parents=True, exist_ok=True)
-    if args.only != "faces":
+    if args.only in (None, "finder"):
         rng = np.random.default_rng(args.seed)
         params = init(FINDER_LAYERS, 3, args.seed)
         (params,) = train(
@@ -560,11 +669,13 @@ def main(argv: list[str] | None = None) -> int:
             args.finder_steps,
         )
         export(FINDER_LAYERS, params, 3, set(), args.out / finder.MODEL)
-    if args.only != "finder":
-        net = finder.load(args.out)
-        proposed = [(k, p) for k, photo in enumerate(photos) for p in proposals(net, photo)]
-        wrong = sum(p[3] == 0 for _, p in proposed)
-        print(f"faces: the finder points at {len(proposed)} spots, {wrong} of them no die")
+    if args.only == "finder":
+        return 0
+    net = finder.load(args.out)
+    proposed = [(k, p) for k, photo in enumerate(photos) for p in proposals(net, photo)]
+    wrong = sum(p[3] == 0 for _, p in proposed)
+    print(f"faces: the finder points at {len(proposed)} spots, {wrong} of them no die")
+    if args.only != "fronts":
         seeds = range(args.seed, args.seed + len(faces.MODELS))
         readers = [init(FACE_LAYERS, 3, seed) for seed in seeds]
         kinds = load_kinds(args.shared)
@@ -573,6 +684,15 @@ def main(argv: list[str] | None = None) -> int:
         readers = train("faces", face_loss, readers, draw, args.face_steps)
         for params, name in zip(readers, faces.MODELS, strict=True):
             export(FACE_LAYERS, params, 3, FACE_VALID, args.out / name)
+    if args.only != "faces":
+        front, top = front_spots(photos, proposed)
+        print(f"fronts: {len(front)} front faces, {len(top)} top faces")
+        rng = np.random.default_rng(args.seed)
+        draw = partial(front_batches, photos, front, top, rng, 128)
+        (params,) = train(
+            "fronts", front_loss, [init(FRONT_LAYERS, 3, args.seed)], draw, args.front_steps
+        )
+        export(FRONT_LAYERS, params, 3, FRONT_VALID, args.out / fronts.MODEL)
     return 0
 
 
