@@ -43,10 +43,11 @@ DOUBTFUL = 0.2
 #: is at most ``finder.FINEST`` pixels) when the dice there are under SMALL pixels across.
 FAIRLY_SURE, SMALL = 0.4, 26.0
 #: A die read that ``fronts`` finds at least FRONT likely to be the face a camera at an angle
-#: sees below a die's top face is not a die. It is a doubtful spot (a die there as likely as
-#: the die was read sure, times one less those odds) unless a die is read just above it and
-#: ``fronts`` is at least SURELY_FRONT sure: the top face, seen nearly edge-on, may have been
-#: missed, or dice lying in a column may look like one die seen from the side.
+#: sees below a die's top face is not a die. It is a doubtful spot, a die there as likely as
+#: ``fronts`` leaves it, unless a die is read just above it and ``fronts`` is at least
+#: SURELY_FRONT sure: the top face, seen nearly edge-on, may have been missed, or dice lying in
+#: a column may look like one die seen from the side. So a read that lost a die ``fronts`` was
+#: less sure of than that waits for a tap at the desk's usual ``confirm_below``.
 FRONT, SURELY_FRONT = 0.5, 0.9
 
 
@@ -187,7 +188,7 @@ class DiceReader:
         odds = fronts.odds(self._fronts, cuts)
         tops = tuple(die for die, front in zip(reading.dice, odds, strict=True) if front < FRONT)
         below = [
-            Doubt(die.box, round((1 - float(front)) * die.confidence, 3), die.value)
+            Doubt(die.box, round(1 - float(front), 3), die.value)
             for die, (x, y, side), front in zip(reading.dice, places, odds, strict=True)
             if front >= FRONT
             and (front < SURELY_FRONT or not any(_on(top.box, (x, y - side)) for top in tops))
