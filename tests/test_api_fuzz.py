@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 import schemathesis
@@ -122,6 +123,10 @@ def check_case(watch: Watch, case: Any) -> None:
     """Send ``case``: its answer as described, and no game changed unless it was accepted."""
     watch.reset()
     before = watch.state()
+    # as a client sends them: percent-encoded. The fuzzer's in-process client puts them in the
+    # path as generated, where a "?" in a value not shaped like the description's would start a
+    # query string and the client refuses to send the request at all.
+    case.path_parameters = {k: quote(str(v), safe="") for k, v in case.path_parameters.items()}
     response = case.call(headers=HEADERS)
     case.validate_response(response, checks=CHECKS, headers=HEADERS)
     if response.status_code >= 400:

@@ -92,7 +92,7 @@ FRONT_LAYERS: list[tuple[int, int, int] | str] = [
     (32, 4, 1),
     (2, 1, 1),
 ]
-FRONT_VALID = {6}
+FRONT_VALID = {6}  # index of the layer run without padding (4x4 -> 1x1)
 
 Params = list[tuple[torch.Tensor, torch.Tensor]]
 
@@ -477,7 +477,7 @@ def front_spots(
         for die in photo.dice:
             top.append((k, *die.centre, die.side))
             x0, y0, x1, y1 = die.box
-            if x1 - x0 >= ANGLED * (y1 - y0):
+            if x1 - x0 >= ANGLED * (y1 - y0):  # the front face, about as tall as the die is wide
                 x, y = die.centre[0], y1 + 0.45 * (x1 - x0)
                 if all(math.dist((x, y), d.centre) > 0.6 * d.side for d in photo.dice):
                     front.append((k, x, y, x1 - x0))
@@ -485,7 +485,7 @@ def front_spots(
         if label:
             top.append((k, x, y, side))
             continue
-        for die in photos[k].dice:
+        for die in photos[k].dice:  # a spot of no die on the front face of one seen at an angle
             x0, y0, x1, y1 = die.box
             w = x1 - x0
             if (
@@ -675,7 +675,7 @@ def main(argv: list[str] | None = None) -> int:
     net = finder.load(args.out)
     proposed = [(k, p) for k, photo in enumerate(photos) for p in proposals(net, photo)]
     wrong = sum(p[3] == 0 for _, p in proposed)
-    print(f"faces: the finder points at {len(proposed)} spots, {wrong} of them no die")
+    print(f"the finder points at {len(proposed)} spots, {wrong} of them no die")
     if args.only != "fronts":
         seeds = range(args.seed, args.seed + len(faces.MODELS))
         readers = [init(FACE_LAYERS, 3, seed) for seed in seeds]
