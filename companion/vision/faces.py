@@ -77,7 +77,7 @@ def combined(odds: np.ndarray) -> np.ndarray:
 
 def _mean_log_odds(answers: np.ndarray) -> np.ndarray:
     """Log-probabilities averaged over the first axis, and normalised again."""
-    return _normalised(answers.mean(axis=0))
+    return normalised(answers.mean(axis=0))
 
 
 def _log_odds(net: Network, crops: Sequence[np.ndarray]) -> np.ndarray:
@@ -103,10 +103,10 @@ def _read(net: Network, crops: Sequence[np.ndarray]) -> np.ndarray:
     if not crops:
         return np.zeros((0, 7))
     scores = net.run(prepare([np.ascontiguousarray(crop) for crop in crops]))
-    return _normalised(np.asarray(scores, np.float64).reshape(len(crops), 7))
+    return normalised(np.asarray(scores, np.float64).reshape(len(crops), 7))
 
 
-def _normalised(scores: np.ndarray) -> np.ndarray:
+def normalised(scores: np.ndarray) -> np.ndarray:
     """Log-probabilities from scores along the last axis (a log-softmax)."""
     shifted = scores - scores.max(axis=-1, keepdims=True)
     return np.asarray(shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True)))

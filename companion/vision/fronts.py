@@ -44,6 +44,4 @@ def odds(net: Network, crops: Sequence[np.ndarray]) -> np.ndarray:
     if not crops:
         return np.zeros(0)
     scores = np.asarray(net.run(faces.prepare(list(crops))), np.float64).reshape(len(crops), 2)
-    shifted = scores - scores.max(axis=1, keepdims=True)
-    p = np.exp(shifted)
-    return np.asarray(p[:, 1] / p.sum(axis=1))
+    return np.asarray(np.exp(faces.normalised(scores)[:, 1]))

@@ -676,7 +676,7 @@ def main(argv: list[str] | None = None) -> int:
     proposed = [(k, p) for k, photo in enumerate(photos) for p in proposals(net, photo)]
     wrong = sum(p[3] == 0 for _, p in proposed)
     print(f"the finder points at {len(proposed)} spots, {wrong} of them no die")
-    if args.only != "fronts":
+    if args.only in (None, "faces"):
         seeds = range(args.seed, args.seed + len(faces.MODELS))
         readers = [init(FACE_LAYERS, 3, seed) for seed in seeds]
         kinds = load_kinds(args.shared)
@@ -685,7 +685,7 @@ def main(argv: list[str] | None = None) -> int:
         readers = train("faces", face_loss, readers, draw, args.face_steps)
         for params, name in zip(readers, faces.MODELS, strict=True):
             export(FACE_LAYERS, params, 3, FACE_VALID, args.out / name)
-    if args.only != "faces":
+    if args.only in (None, "fronts"):
         front, top = front_spots(photos, proposed)
         print(f"fronts: {len(front)} front faces, {len(top)} top faces")
         rng = np.random.default_rng(args.seed)
