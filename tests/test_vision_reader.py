@@ -29,6 +29,8 @@ from companion.vision.photosets import (
 from companion.vision.reader import (
     DOUBTFUL,
     FRONT,
+    LIKELY_DIE,
+    MIN_CONFIDENCE,
     MODELS,
     ONE_SURE,
     SURELY_FRONT,
@@ -287,6 +289,30 @@ def test_an_unsure_spot_on_a_die_already_read_is_part_of_that_die(
     pip = finder.Candidate(315, 233, 44 * 0.6, 0.6)  # alone, this spot reads as a 1
     monkeypatch.setattr(finder, "find", lambda net, image, scale=1.0: [die, pip])
     assert values(DiceReader().read(image)) == [2]
+
+
+def test_a_spot_likely_a_die_of_an_unsure_face_is_a_die_read_short_of_sure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    image = scene([((320, 240), 2)], seed=3)
+    spot = finder.Candidate(320, 240, 44, 0.9)
+    monkeypatch.setattr(finder, "find", lambda net, image, scale=1.0: [spot])
+
+    def read_as(no_die: float) -> tuple[list[SeenDie], list[tuple[int, float]]]:
+        # a 2 the face readers are 0.35 sure of, at every width, the rest spread over the faces
+        rest = (1 - no_die - 0.35) / 5
+        odds = np.array([no_die, rest, 0.35, rest, rest, rest, rest])
+        monkeypatch.setattr(faces, "read", lambda nets, crops: np.array([odds] * len(crops)))
+        reading = DiceReader().look(image)
+        return list(reading.dice), [(d.value, d.confidence) for d in reading.doubtful]
+
+    assert 0.35 < MIN_CONFIDENCE
+    # surely a die: it is read, as sure as the readers are of its face, so the desk asks
+    (die,), doubts = read_as(1 - LIKELY_DIE - 0.05)
+    assert (die.value, die.confidence, doubts) == (2, 0.35, [])
+    # maybe a die: it is a doubtful spot, as likely a die as the readers say
+    dice, doubts = read_as(1 - LIKELY_DIE + 0.05)
+    assert (dice, doubts) == ([], [(2, round(LIKELY_DIE - 0.05, 3))])
 
 
 def test_a_side_face_below_a_die_already_read_is_not_read_as_a_die(reads: Reads) -> None:

@@ -21,8 +21,11 @@ from companion.vision.colours import colour_name
 
 MODELS = Path(__file__).parent / "models"
 
-#: A candidate is reported as a die when the reader is at least this sure of it.
-MIN_CONFIDENCE = 0.4
+#: A candidate is reported as a die when the reader is at least MIN_CONFIDENCE sure of it, or
+#: at least LIKELY_DIE sure that a die is there however unsure of its face: such a die is
+#: reported with its likeliest face, as sure as the reader is of that face, so that the desk
+#: asks for its face rather than whether there is a die.
+MIN_CONFIDENCE, LIKELY_DIE = 0.4, 0.7
 #: A spot is looked at again, wider, when it reads as no die or as a die with less than
 #: SECOND_LOOK confidence, or as a 1 the face readers give less than ONE_SURE: a cut-out around
 #: a single pip of a larger face looks like a 1. The finder often guesses a die seen at an angle
@@ -151,8 +154,9 @@ class DiceReader:
         seen, doubts = [], []
         for i in sorted(unsure + [i for i, s in enumerate(settled) if s]):
             candidate, side, crop, o = candidates[i], sides[i], crops[i], odds[i]
-            value = int(np.argmax(o))
-            confidence = _confidence(candidate, o)
+            trust = _trust(candidate)
+            face = 1 + int(np.argmax(o[1:]))
+            sure, likely = float(o[face]) * trust, (1 - float(o[0])) * trust
             half = side / 2
             box = (
                 max(0, round(candidate.x - half)),
@@ -160,12 +164,10 @@ class DiceReader:
                 min(w, round(candidate.x + half)),
                 min(h, round(candidate.y + half)),
             )
-            if value and confidence >= MIN_CONFIDENCE:
-                seen.append(SeenDie(value, box, colour_name(crop), round(confidence, 3)))
-                continue
-            likely = (1 - float(o[0])) * _trust(candidate)
-            if likely >= DOUBTFUL:
-                doubts.append(Doubt(box, round(likely, 3), 1 + int(np.argmax(o[1:]))))
+            if likely >= LIKELY_DIE or (o[face] > o[0] and sure >= MIN_CONFIDENCE):
+                seen.append(SeenDie(face, box, colour_name(crop), round(sure, 3)))
+            elif likely >= DOUBTFUL:
+                doubts.append(Doubt(box, round(likely, 3), face))
         # a doubtful spot on a die read is part of that die, and one on a likelier doubtful
         # spot the same spot
         doubtful: list[Doubt] = []
