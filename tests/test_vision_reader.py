@@ -36,6 +36,7 @@ from companion.vision.reader import (
     SURELY_FRONT,
     WIDER,
     DiceReader,
+    Reading,
 )
 from tests.vision_scenes import (
     draw_card,
@@ -313,6 +314,28 @@ def test_a_spot_likely_a_die_of_an_unsure_face_is_a_die_read_short_of_sure(
     # maybe a die: it is a doubtful spot, as likely a die as the readers say
     dice, doubts = read_as(1 - LIKELY_DIE + 0.05)
     assert (dice, doubts) == ([], [(2, round(LIKELY_DIE - 0.05, 3))])
+
+
+def test_dice_whose_faces_the_reader_cannot_make_out_may_be_pips_looked_at_closer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the first look at a die too large for it finds three of its pips: a 1 and two faces read
+    # short of MIN_CONFIDENCE; the closer look finds the die whole
+    image = table(seed=3)
+    draw_die(image, (320, 240), 150, 5, "white", "black")
+    image = finish(image, seed=3)
+    faint = [(1, 0.5), (2, MIN_CONFIDENCE - 0.05), (3, MIN_CONFIDENCE - 0.1)]
+    pips = Reading(
+        tuple(
+            SeenDie(value, (270 + 40 * k, 190, 290 + 40 * k, 210), "white", confidence)
+            for k, (value, confidence) in enumerate(faint)
+        )
+    )
+    whole = Reading((SeenDie(5, (245, 165, 395, 315), "white", 0.97),))
+    readings = iter([pips, whole])
+    monkeypatch.setattr(DiceReader, "_smaller", lambda self, image, work, back, coarsest: [])
+    monkeypatch.setattr(DiceReader, "_reading", lambda self, image, candidates: next(readings))
+    assert DiceReader().read(image) == list(whole.dice)
 
 
 def test_a_side_face_below_a_die_already_read_is_not_read_as_a_die(reads: Reads) -> None:

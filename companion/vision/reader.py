@@ -96,17 +96,18 @@ class DiceReader:
     def look(self, image: np.ndarray) -> Reading:
         """The dice in a BGR photo and the spots that may be dice it missed.
 
-        A reading with no die, or with two 1s or more and mostly 1s read on average less than
-        ONE_SURE, may be the pips of dice too large for the looks taken: the photo is then
-        looked at smaller still (down to ``finder.CLOSEST``), read again where the dice fit one
-        of those looks, and that reading taken when the reader is surer of it (pips read as 1s
-        are read short of sure; dice that are 1s, sure).
+        A reading with no die, or with two dice or more and mostly 1s or faces it could not
+        make out (read less than MIN_CONFIDENCE sure), read on average less than ONE_SURE, may
+        be the pips of dice too large for the looks taken: the photo is then looked at smaller
+        still (down to ``finder.CLOSEST``), read again where the dice fit one of those looks,
+        and that reading taken when the reader is surer of it (pips read as 1s are read short
+        of sure; dice that are 1s, sure).
         """
         image = _as_bgr(image)
         work, back = self._work(image)
         reading = self._reading(image, self._candidates(image, work, back))
-        ones = sum(d.value == 1 for d in reading.dice)
-        pips = ones >= 2 and 2 * ones > len(reading.dice) and _sureness(reading) < ONE_SURE
+        pip_like = sum(d.value == 1 or d.confidence < MIN_CONFIDENCE for d in reading.dice)
+        pips = pip_like >= 2 and 2 * pip_like > len(reading.dice) and _sureness(reading) < ONE_SURE
         if not reading.dice or pips:
             closer = self._smaller(image, work, back, finder.CLOSEST)
             if closer is not None:
