@@ -156,7 +156,8 @@ def test_a_spot_the_reader_doubts_is_a_die_holds_the_read_and_is_shown(
     assert pending["reason"] == "unsure" and pending["roll"]["confidence"] == 0.7
     assert sorted((d["value"], d["color"]) for d in pending["roll"]["dice"]) == as_read(THREE)
     assert rolls_in(table, game) == []
-    spots = camera_status(client)["doubtful"]
+    # shown while the tray is still (a hand reaching over it later hides it for a moment)
+    spots = wait_for(lambda: camera_status(client)["doubtful"], what="the doubtful spot")
     assert spots == [{"box": [560, 60, 600, 100], "confidence": 0.3, "value": 5}]
 
 
