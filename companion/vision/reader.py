@@ -35,8 +35,9 @@ MIN_CONFIDENCE, LIKELY_DIE = 0.4, 0.7
 #: least ONE_LIKELY sure counts as a die already read for that, though it is looked at wider
 #: itself: an angled 2 cut around one of its pips can read as a 1 over 0.9 sure.
 SECOND_LOOK, ONE_SURE, ONE_LIKELY, WIDER = 0.5, 0.99, 0.9, (1.3, 1.6)
-#: A spot turned down as no die (or too unsure) that is still at least DOUBTFUL likely to be a
-#: die, and lies on no die read, is reported as doubtful: the player is asked "is this a die?".
+#: A spot turned down as no die (or too unsure, and less than LIKELY_DIE likely a die) that is
+#: still at least DOUBTFUL likely to be a die, and lies on no die read, is reported as
+#: doubtful: the player is asked "is this a die?".
 DOUBTFUL = 0.2
 #: Dice of any size: the photo is looked at shrunk by halves (``finder.scales``), smallest
 #: first, and the dice are taken from the first look at which the spots the finder is
