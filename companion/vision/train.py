@@ -476,8 +476,8 @@ def front_spots(
     for k, photo in enumerate(photos):
         for die in photo.dice:
             top.append((k, *die.centre, die.side))
-            x0, y0, x1, y1 = die.box
-            if x1 - x0 >= ANGLED * (y1 - y0):  # the front face, about as tall as the die is wide
+            x0, _, x1, y1 = die.box
+            if _angled(die):  # the front face, about as tall as the die is wide
                 x, y = die.centre[0], y1 + 0.45 * (x1 - x0)
                 if all(math.dist((x, y), d.centre) > 0.6 * d.side for d in photo.dice):
                     front.append((k, x, y, x1 - x0))
@@ -486,16 +486,18 @@ def front_spots(
             top.append((k, x, y, side))
             continue
         for die in photos[k].dice:  # a spot of no die on the front face of one seen at an angle
-            x0, y0, x1, y1 = die.box
+            x0, _, x1, y1 = die.box
             w = x1 - x0
-            if (
-                w >= ANGLED * (y1 - y0)
-                and abs(x - die.centre[0]) < 0.45 * w
-                and -0.2 * w < y - y1 < w
-            ):
+            if _angled(die) and abs(x - die.centre[0]) < 0.45 * w and -0.2 * w < y - y1 < w:
                 front.append((k, x, y, side))
                 break
     return front, top
+
+
+def _angled(die: LabelledDie) -> bool:
+    """Whether a labelled die is seen at an angle (see ANGLED)."""
+    x0, y0, x1, y1 = die.box
+    return x1 - x0 >= ANGLED * (y1 - y0)
 
 
 def front_batches(
