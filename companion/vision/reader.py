@@ -178,8 +178,8 @@ class DiceReader:
             if not any(_holds(box, doubt.box) for box in boxes):
                 doubtful.append(doubt)
         return Reading(
-            tuple(sorted(seen, key=lambda d: (d.box[1], d.box[0]))),
-            tuple(sorted(doubtful, key=lambda d: (d.box[1], d.box[0]))),
+            tuple(sorted(seen, key=_top_down)),
+            tuple(sorted(doubtful, key=_top_down)),
         )
 
     def _top_faces(self, image: np.ndarray, reading: Reading) -> Reading:
@@ -197,7 +197,7 @@ class DiceReader:
             if front >= FRONT
             and (front < SURELY_FRONT or not any(_on(top.box, (x, y - side)) for top in tops))
         ]
-        doubtful = sorted([*reading.doubtful, *below], key=lambda d: (d.box[1], d.box[0]))
+        doubtful = sorted([*reading.doubtful, *below], key=_top_down)
         return Reading(tops, tuple(doubtful))
 
     def _candidates(
@@ -288,6 +288,11 @@ def _reaches(candidate: finder.Candidate, side: float, dice: list[finder.Candida
         for die in dice
         if die is not candidate
     )
+
+
+def _top_down(spot: SeenDie | Doubt) -> tuple[int, int]:
+    """Where a die or a doubtful spot comes when they are listed top to bottom, left to right."""
+    return spot.box[1], spot.box[0]
 
 
 def _holds(box: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> bool:
