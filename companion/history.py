@@ -63,6 +63,15 @@ class Entry:
         }
 
 
+def _turn_ended(later: Entry, game: Game, last: Entry) -> Ruling | None:
+    """What ended the turn of a later move's player, when the moves played again before it
+    (``last`` the latest) handed the turn on, so that ``game`` asks another player: the last
+    ruling of ``last``."""
+    if not later.player or game.prompt().player == later.player or not last.rulings:
+        return None
+    return last.rulings[-1]
+
+
 class History:
     """The actions in effect for one game and the state after each of them."""
 
@@ -120,8 +129,10 @@ class History:
             except RuleError as exc:
                 whose = f"{before.player}'s" if before.player else "a"
                 what = "the corrected roll" if n == 0 else f"{whose} later move ({action.kind})"
+                ended = _turn_ended(before, states[-1], entries[-1]) if n else None
+                why = f"{ended.text.rstrip('.')}, so " if ended else ""
                 raise CorrectionError(  # the rule it breaks goes with it (exc.rule)
-                    f"Cannot correct: {what} would no longer be legal: {exc.reason}"
+                    f"Cannot correct: {why}{what} would no longer be legal: {exc.reason}"
                 ) from exc
             states.append(game)
             entries.append(entry)

@@ -57,6 +57,8 @@ def test_correct_refuses_when_a_later_action_becomes_illegal() -> None:
     assert isinstance(cause, RuleError) and cause.rule == "ZD-3"
     assert "ZD-3" not in str(refused.value)  # the rule goes with the refusal, not in its words
     assert history.game == before
+    # the words say first what ended Ana's turn before her stop: the corrected roll's bust
+    assert str(refused.value).startswith("Cannot correct: Three shotguns: Ana's turn is over")
 
 
 def test_correct_refuses_an_action_without_a_roll() -> None:
