@@ -170,7 +170,8 @@ def test_ld32_ld34_infection_dice_go_down_but_not_in_the_round_of_the_wound() ->
         survivor("QH", infection=4, infected_now=True),
         *started().survivors[2:],
     )
-    assert "survivor 1 to 2" in game.prompt().text and "survivor 2" not in game.prompt().text
+    text = game.prompt().text
+    assert "turn the die down (survivor 1's die from 3 to 2)" in text and "survivor 2" not in text
     result = step(game, "worsen")
     assert rules_of(result)[:2] == ["LD-32", "LD-34"]
     game = result.game  # type: ignore[assignment]

@@ -116,13 +116,14 @@ def _search(game: LonelyDead) -> Ask:
 
 def _worsen(game: LonelyDead) -> str:
     turns = [
-        f"survivor {i + 1} to {s.infection - 1}"
+        f"survivor {i + 1}'s die from {s.infection} to {s.infection - 1}"
         for i, s in enumerate(game.survivors)
         if s.infection is not None and not s.infected_now
     ]
     if not turns:
         return "Worsening Infection: no die to turn. End the round."
-    return f"Worsening Infection: turn the dice down ({', '.join(turns)}), then end the round."
+    dice = "die" if len(turns) == 1 else "dice"
+    return f"Worsening Infection: turn the {dice} down ({', '.join(turns)}), then end the round."
 
 
 #: The actions each step waits for, when no roll or pending task decides it.
