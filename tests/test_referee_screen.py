@@ -162,6 +162,16 @@ def test_the_card_shows_the_setting_and_changes_it_for_this_game(
     wait(page, "ZT.snapshot.setup.item_clubs === 'heal'")
     setup = server.get(f"/api/games/{game_id}")["setup"]
     assert setup["item_clubs"] == "heal" and setup["item_hearts"] == "kill"  # swapped
+    # the card shows the settings as they are now, and says what changed in the setting's words
+    wait(page, "document.querySelector('.rule-settings .changed') !== null")
+    text = card_text(page)
+    assert "Items in clubs: heal or avoid a wound in this game" in text
+    assert "Items in hearts: kill the zombie in this game" in text
+    changed = page.find_element(By.CSS_SELECTOR, ".rule-settings > .changed").text
+    assert changed == "Items in clubs: heal or avoid a wound in this game from now on."
+    page.find_element(By.CSS_SELECTOR, f"{clubs} summary").click()
+    offered = page.find_elements(By.CSS_SELECTOR, f"{clubs} select option")
+    assert "heal" not in [o.get_attribute("value") for o in offered]
 
 
 def test_the_rules_page_answers_questions_too(server: Server, sized: WebDriver) -> None:

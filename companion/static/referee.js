@@ -111,19 +111,26 @@ Object.assign(ZT, {
         "The table always plays it this way; a table that plays it differently has to settle it among the players.");
     }
     const box = ZT.el("div", { class: "rule-settings" }, ZT.el("h3", {}, "Table setting"));
+    // once a setting changed, the card shows the settings as they are now, and what changed
+    const changed = (message) => {
+      const fresh = ZT.ruleSettings(book, rule, kind);
+      fresh.append(ZT.el("p", { class: "changed", role: "status" }, message));
+      box.replaceWith(fresh);
+    };
     for (const s of settings) {
       const value = here ? String(here.setup?.[s.name] ?? s.default) : s.next;
       box.append(ZT.el("p", { class: "setting-line", dataset: { setting: s.name } },
         ZT.el("strong", {}, `${s.label}: `), s.names[value] ?? value,
         ` in ${here ? "this game" : "new games"} (default ${s.names[s.default] ?? s.default}).`));
-      box.append(ZT.differently(s, value, here, kind, book));
+      box.append(ZT.differently(s, value, here, kind, book, changed));
     }
     return box;
   },
 
   // "We play it differently": change the setting for the next game, or for this one while it
-  // has not mattered yet (the table refuses once a move would have gone differently).
-  differently(setting, value, here, kind, book) {
+  // has not mattered yet (the table refuses once a move would have gone differently); once
+  // changed, ``changed`` is told what changed.
+  differently(setting, value, here, kind, book, changed) {
     const others = setting.choices.filter((c) => c !== value);
     const select = ZT.el("select", { "aria-label": `${setting.label}: we play it` },
       others.map((c) => ZT.el("option", { value: c }, setting.names[c] ?? c)));
@@ -143,7 +150,8 @@ Object.assign(ZT, {
       buttons.push(ZT.el("button", { dataset: { step: "setting-now" }, onclick: async () => {
         try {
           const snapshot = await ZT.change("/settings", { settings: values(current) });
-          said.textContent = `This game now plays ${setting.label.toLowerCase()}: ${setting.names[snapshot.setup[setting.name]] ?? snapshot.setup[setting.name]}.`;
+          const now = snapshot.setup[setting.name];
+          changed(`${setting.label}: ${setting.names[now] ?? now} in this game from now on.`);
         } catch (error) {
           said.textContent = error.message;
         }
@@ -153,7 +161,7 @@ Object.assign(ZT, {
       try {
         const data = await ZT.send("PUT", `/api/rules/${kind}/settings`, values((s) => s.next));
         book.settings = data.settings;
-        said.textContent = `New games of ${data.title} start with ${setting.label.toLowerCase()}: ${setting.names[select.value] ?? select.value}.`;
+        changed(`${setting.label}: ${setting.names[select.value] ?? select.value} in new games of ${data.title}.`);
       } catch (error) {
         said.textContent = error.message;
       }
