@@ -6,6 +6,7 @@ figures in a table beside it for screen readers and for anyone who would rather 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,17 +33,25 @@ class Bar:
     text: str  # the value as written at the bar's end
 
 
-def _ticks(top: float) -> list[float]:
-    """Up to five round steps from 0 to at least ``top``, each a whole number: the lines count
-    wins, brains, cards and survivors, and a player cannot have half a win."""
-    if top <= 0:
+def _ticks(top: float, bottom: float = 0.0) -> list[float]:
+    """Up to five round steps from ``bottom`` (0 unless a line goes below it) to at least
+    ``top``, through 0, each a whole number: the lines count wins, brains, cards and survivors,
+    and a player cannot have half a win. (A ZOMBIES!!! player who paid for rolls with more cards
+    than he played is below 0 cards toward the helipad.)"""
+    bottom = min(bottom, 0.0)
+    top = max(top, 0.0)
+    if top <= 0 and bottom >= 0:
         return [0.0, 1.0]
-    raw = top / 4
-    step = next(s * 10**e for e in range(7) for s in (1, 2, 5) if s * 10**e >= raw)
-    ticks = [0.0]
-    while ticks[-1] < top:
+    step = next(
+        s * 10**e
+        for e in range(7)
+        for s in (1, 2, 5)
+        if math.ceil(top / (s * 10**e)) - math.floor(bottom / (s * 10**e)) <= 4
+    )
+    ticks = [math.floor(bottom / step) * step]
+    while ticks[-1] < top or ticks[-1] < 0:
         ticks.append(ticks[-1] + step)
-    return ticks
+    return [float(t) for t in ticks]
 
 
 def _number(value: float) -> str:
@@ -53,10 +62,11 @@ def lines(
     title: str, series: Sequence[Line], x_first: str, x_last: str, height: int = 220
 ) -> Markup:
     """A line per series over a shared x axis, labelled only at its two ends; the y axis counts
-    whole things (see ``_ticks``)."""
+    whole things from 0, or from below 0 when a line goes there (see ``_ticks``)."""
     xs = [x for s in series for x, _ in s.points] or [0.0, 1.0]
     top = max((y for s in series for _, y in s.points), default=1.0)
-    ticks = _ticks(top)
+    bottom = min((y for s in series for _, y in s.points), default=0.0)
+    ticks = _ticks(top, bottom)
     x0, x1 = min(xs), max(xs)
     span_x = (x1 - x0) or 1.0
     inner_w, inner_h = WIDTH - PAD_LEFT - PAD_RIGHT, height - PAD_TOP - PAD_BOTTOM
@@ -65,7 +75,7 @@ def lines(
         return round(PAD_LEFT + (x - x0) / span_x * inner_w, 1)
 
     def py(y: float) -> float:
-        return round(PAD_TOP + inner_h - y / ticks[-1] * inner_h, 1)
+        return round(PAD_TOP + inner_h - (y - ticks[0]) / (ticks[-1] - ticks[0]) * inner_h, 1)
 
     parts = [_open(title, height)]
     for tick in ticks:

@@ -7,12 +7,16 @@ there was a Records page count too. What a game's "score" is:
 - The Lonely Dead: rounds the Horde played (fewer is better: the personal best is the fewest
   rounds of a game won); its turn chart shows the survivors in the graveyard after each round;
 - ZOMBIES!!! The Card Game: cards played toward the helipad (draw deck dealt minus cards left);
+  a player who is eaten keeps the figure he had reached when he was eaten (his cards leave the
+  game then, ZC-T2, and an empty draw deck is not the helipad): it can be below 0, when paying
+  for rolls put more cards under his deck than he had played;
 - Moore's "Zombies!": points (treasure, and a joker still in hand);
 - Zombified: survivors in the player's tableau.
 
 A turn ends when the player to move changes (for The Lonely Dead: when the round changes).
 A game's figures are cached in the log's ``game_stats`` (see :mod:`companion.store`): a finished
-game is replayed once, and again only after a change to it (an undo or a correction).
+game is replayed once, and again only after a change to it (an undo or a correction) or when the
+way its kind's figures are worked out has changed (:data:`FIGURES`).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import json
 import logging
 import threading
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, tzinfo
 from statistics import fmean
@@ -43,6 +47,11 @@ log = logging.getLogger(__name__)
 #: How many of the latest games the Records page offers to follow turn by turn.
 RECENT = 50
 
+#: The version of the way a kind's figures are worked out (1 when not named), written into its
+#: cached figures: figures cached by an older version are worked out again. 2: ZOMBIES!!! The
+#: Card Game no longer credits an eaten player with the whole draw deck.
+FIGURES = {"zombies-card-game": 2}
+
 
 @dataclass(frozen=True)
 class Measure:
@@ -60,14 +69,18 @@ MEASURES = {
 }
 
 
-def scores(game: Game) -> list[int]:
-    """Each player's score, in seat order, as :data:`MEASURES` says."""
+def scores(game: Game, before: Sequence[int] | None = None) -> list[int]:
+    """Each player's score, in seat order, as :data:`MEASURES` says.
+
+    ``before``: the scores of the state just before ``game``. ZOMBIES!!! needs them once a
+    player is eaten: his cards have left the game (ZC-T2), so his empty draw deck says nothing
+    of how far he got, and he keeps the score he had when he was eaten."""
     if isinstance(game, ZombieDice):
         return list(game.scores)
     if isinstance(game, LonelyDead):
         return [game.round]
     if isinstance(game, ZombiesCardGame):
-        return [game.deal - 6 - len(seat.deck) for seat in game.table.seats]
+        return [_helipad(game, seat, before) for seat in range(len(game.table.seats))]
     if isinstance(game, MooreZombies):
         return [game.points(0), game.points(1)]
     if isinstance(game, Zombified):
@@ -75,11 +88,23 @@ def scores(game: Game) -> list[int]:
     raise KeyError(f"no score for {game.name!r}")
 
 
-def progress(game: Game) -> list[int]:
-    """What the turn chart follows: the score, but for The Lonely Dead the Horde's victims."""
+def _helipad(game: ZombiesCardGame, n: int, before: Sequence[int] | None) -> int:
+    """Cards played toward the helipad: the draw deck dealt less the cards left in it; an eaten
+    player's score as it was when he was eaten (``before``)."""
+    seat = game.table.seats[n]
+    if seat.alive:
+        return game.deal - 6 - len(seat.deck)
+    if before is None:
+        raise ValueError(f"{seat.name} was eaten: his score is the one he had before")
+    return before[n]
+
+
+def progress(game: Game, before: Sequence[int] | None = None) -> list[int]:
+    """What the turn chart follows: the score, but for The Lonely Dead the Horde's victims.
+    ``before``: the progress of the state just before ``game``, as for :func:`scores`."""
     if isinstance(game, LonelyDead):
         return [len(game.graveyard)]
-    return scores(game)
+    return scores(game, before)
 
 
 def turn_of(game: Game) -> object:
@@ -94,9 +119,12 @@ def summarise(record: GameRecord, history: History) -> tuple[dict[str, Any], dic
     outcome = game.outcome()
     names = list(game.players())
     turns, banked, busts = [0] * len(names), [0] * len(names), [0] * len(names)
-    points = [progress(history.states[0])]
+    reached = progress(history.states[0])
+    points = [reached]
     for n, entry in enumerate(history.entries):
         before, after = history.states[n], history.states[n + 1]
+        if isinstance(after, ZombiesCardGame):  # the score a player had when he was eaten
+            reached = progress(after, reached)
         if isinstance(before, ZombieDice) and isinstance(after, ZombieDice):
             seat = before.seat
             if entry.action.kind == "stop":
@@ -106,10 +134,10 @@ def summarise(record: GameRecord, history: History) -> tuple[dict[str, Any], dic
                 turns[seat] += 1
                 busts[seat] += 1
         if n == len(history.entries) - 1 or turn_of(after) != turn_of(before):
-            points.append(progress(after))
+            points.append(reached if isinstance(after, ZombiesCardGame) else progress(after))
     summary: dict[str, Any] = {
         "players": names,
-        "scores": scores(game),
+        "scores": scores(game, reached if isinstance(game, ZombiesCardGame) else None),
         "winners": [] if outcome is None else list(outcome.winners),
         "start": record.created,
         "end": record.finished,
@@ -117,8 +145,19 @@ def summarise(record: GameRecord, history: History) -> tuple[dict[str, Any], dic
     }
     if isinstance(game, ZombieDice):
         summary["zombie_dice"] = {"turns": turns, "banked": banked, "busts": busts}
-    series = {"players": names, "measure": MEASURES[record.kind].turn, "points": points}
+    series: dict[str, Any] = {
+        "players": names,
+        "measure": MEASURES[record.kind].turn,
+        "points": points,
+    }
+    if record.kind in FIGURES:  # read back by Records, never shown
+        summary["figures"] = series["figures"] = FIGURES[record.kind]
     return summary, series
+
+
+def _current(kind: str, cached: dict[str, Any]) -> bool:
+    """Whether figures cached for a game of ``kind`` were worked out as they are now."""
+    return bool(cached.get("figures", 1) == FIGURES.get(kind, 1))
 
 
 @dataclass
@@ -316,32 +355,35 @@ class Records:
         self._tallies: dict[Any, tuple[Any, Tally, dict[str, Any]]] = {}
 
     def played(self) -> list[Played]:
-        """Every finished game with its figures, oldest first; games not yet cached are
-        replayed and cached."""
+        """Every finished game with its figures, oldest first; games not yet cached, or cached
+        as figures were worked out before (:data:`FIGURES`), are replayed and cached."""
         rows = self.store.finished()
+        numbers: dict[str, int] = {}
+        if any(n is not None and n not in self._summaries for *_, n in rows):
+            self._read_cached(numbers)
         missing: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = []
-        for game_id, _, _, cached in rows:
-            if cached is None:
-                record = self.store.game(game_id)
-                if record is None or record.status != "finished":
-                    continue  # taken back since
-                events = self.store.events(game_id)
-                try:  # one engine step per action in effect (docs/DESIGN.md, "The game log")
-                    history = History.restore(record.kind, record.setup, events)
-                except (ValueError, KeyError, TypeError):
-                    history = None
-                if history is None or history.game.outcome() is None:
-                    log.warning("records: game %s does not replay to its end; left out", game_id)
-                    continue
-                missing.append((game_id, len(events), *summarise(record, history)))
+        for game_id, kind, _, cached in rows:
+            if cached is not None and (
+                cached not in self._summaries or _current(kind, self._summaries[cached])
+            ):
+                continue
+            record = self.store.game(game_id)
+            if record is None or record.status != "finished":
+                continue  # taken back since
+            events = self.store.events(game_id)
+            try:  # one engine step per action in effect (docs/DESIGN.md, "The game log")
+                history = History.restore(record.kind, record.setup, events)
+            except (ValueError, KeyError, TypeError):
+                history = None
+            if history is None or history.game.outcome() is None:
+                log.warning("records: game %s does not replay to its end; left out", game_id)
+                numbers[game_id] = -1  # not its old figures either
+                continue
+            missing.append((game_id, len(events), *summarise(record, history)))
         for start in range(0, len(missing), 500):
             self.store.cache_stats(missing[start : start + 500])
-        numbers: dict[str, int] = {}
-        if missing or any(n is not None and n not in self._summaries for *_, n in rows):
-            for number, game_id, text in self.store.summaries_after(self._newest):
-                self._summaries[number] = json.loads(text)
-                self._newest = max(self._newest, number)
-                numbers[game_id] = number
+        if missing:
+            self._read_cached(numbers)
         games = []
         for game_id, kind, finished, cached in rows:
             cached = numbers.get(game_id, cached)
@@ -354,14 +396,24 @@ class Records:
             games.append(game)
         return games
 
+    def _read_cached(self, numbers: dict[str, int]) -> None:
+        """Read the figures cached since those last read; ``numbers``: each game's number."""
+        for number, game_id, text in self.store.summaries_after(self._newest):
+            self._summaries[number] = json.loads(text)
+            self._newest = max(self._newest, number)
+            numbers[game_id] = number
+
     def series(self, record: GameRecord) -> dict[str, Any] | None:
         """A finished game's scores turn by turn (``None`` while it is not finished)."""
         if record.status != "finished":
             return None
         series = self.store.game_series(record.id)
-        if series is None:
-            self.played()
+        if series is None or not _current(record.kind, series):
+            with self._lock:
+                self.played()
             series = self.store.game_series(record.id)
+        if series is not None:
+            series.pop("figures", None)
         return series  # type: ignore[no-any-return]
 
     def roster(self, games: list[Played]) -> Roster:

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from companion.dice import Roll
 from companion.games import GAMES
 from companion.games.core import Action
 from companion.players import Roster, key
@@ -301,3 +302,78 @@ def test_times_as_players_say_them() -> None:
         "Friday 3 October 2025 20:00, 1 h 05 min"
     )
     assert said("2026-11-25T10:00:00+00:00", None, BERLIN, now) == "Today 11:00"
+
+
+#: The evening a player found wrong: Ben is eaten 13 cards from the helipad (one more than he
+#: was dealt: his bullets went under his draw deck) and Ana wins on the helipad.
+EATEN = [
+    Action("map", {"location": "Hospital", "building": "yes", "zombies": 2}),  # Ana
+    Action("roll", {"roll": Roll.of(5).to_json()}),  # killed, Ana draws
+    Action("roll", {"roll": Roll.of(2).to_json()}),
+    Action("play", {"effect": "roll", "player": "Ben", "card": "Adrenaline Rush", "amount": 2}),
+    Action("end_turn"),
+    Action("map", {"location": "", "building": "no", "zombies": 3}),  # Ben: 11 to go
+    Action("roll", {"roll": Roll.of(1).to_json()}),
+    Action("pay"),  # three bullets under his deck (14), the zombie dies, he draws (13)
+    Action("roll", {"roll": Roll.of(1).to_json()}),
+    Action("pay"),  # no bullets, one map card to spare: eaten
+    Action("play", {"effect": "weapon", "player": "Cy", "card": "Shotgun", "amount": 1}),
+    Action("map", {"location": "", "building": "no", "zombies": 1}),  # Cy
+    Action("roll", {"roll": Roll.of(3).to_json()}),
+    Action("end_turn"),
+    Action(
+        "play",
+        {"effect": "draw", "player": "Ana", "target": "Ana", "card": "Run for it", "amount": 9},
+    ),
+]
+
+
+def eaten_game(table: Table) -> str:
+    game_id = table.new_game("zombies-card-game", {"players": ["Ana", "Ben", "Cy"]})
+    for action in EATEN:
+        table.act(game_id, action)
+    snap = table.snapshot(game_id)
+    assert snap["outcome"]["winners"] == ["Ana"]
+    ben = snap["view"]["players"][1]
+    assert not ben["alive"] and ben["deck_start"] == 12
+    return game_id
+
+
+def test_an_eaten_player_keeps_the_cards_played_he_had_when_eaten(table: Table) -> None:
+    """Ben is eaten with 13 cards in his draw deck: -1 card toward the helipad, not the 12 of
+    an emptied deck (his cards leave the game, ZC-T2; an empty deck is not the helipad)."""
+    game_id = eaten_game(table)
+    records = Records(table.store)
+    kind = records.figures(BERLIN)["kinds"]["zombies-card-game"]
+    rows = {r["player"]: r for r in kind["players"]}
+    assert (rows["ana"]["best_score"], rows["ben"]["best_score"], rows["cy"]["best_score"]) == (
+        12,
+        -1,
+        2,
+    )
+    assert rows["ben"]["average_score"] == -1
+    assert kind["record"]["score"] == 12 and kind["record"]["holders"] == ["Ana"]
+    series = records.series(table.record(game_id))
+    assert series is not None and set(series) == {"players", "measure", "points"}
+    assert series["points"] == [[0, 0, 0], [3, 0, 0], [3, -1, 0], [3, -1, 2], [12, -1, 2]]
+
+
+def test_figures_cached_before_an_eaten_player_counted_right_are_worked_out_again(
+    table: Table,
+) -> None:
+    """A log whose cache holds the old figures (Ben credited with 12) shows the right ones."""
+    game_id = eaten_game(table)
+    Records(table.store).figures(BERLIN)  # cached as figures are worked out now
+    old = {"players": ["Ana", "Ben", "Cy"], "scores": [12, 12, 2], "winners": ["Ana"],
+           "start": table.record(game_id).created, "end": table.record(game_id).finished,
+           "minutes": 0.0}  # fmt: skip
+    points = [[0, 0, 0], [3, 0, 0], [3, 12, 0], [3, 12, 2], [12, 12, 2]]
+    series = {"players": old["players"], "measure": MEASURES["zombies-card-game"].turn}
+    events = len(table.store.events(game_id))
+    table.store.cache_stats([(game_id, events, old, {**series, "points": points})])
+    assert table.store.game_series(game_id)["points"] == points  # the old figures, cached
+    records = Records(table.store)
+    assert records.series(table.record(game_id))["points"][-1] == [12, -1, 2]  # type: ignore[index]
+    kind = records.figures(BERLIN)["kinds"]["zombies-card-game"]
+    assert kind["record"]["holders"] == ["Ana"]
+    assert next(r for r in kind["players"] if r["player"] == "ben")["best_score"] == -1

@@ -36,6 +36,44 @@ def evenings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     server.stop()
 
 
+#: Each table's scrolling box on the page: where it lies, within its card, how wide its table is
+#: and how much of it is shown, and whether the line under it saying that it scrolls is shown.
+TABLES = """
+return [...document.querySelectorAll('.scroll-x')].map((box) => {
+  const rect = box.getBoundingClientRect();
+  const card = box.closest('.card').getBoundingClientRect();
+  const hint = box.nextElementSibling;
+  return {table: box.getAttribute('aria-label') || box.getAttribute('aria-labelledby'),
+          left: rect.left, right: rect.right, card: [card.left, card.right],
+          width: box.scrollWidth, shown: box.clientWidth,
+          hint: hint.classList.contains('scroll-hint') && hint.getClientRects().length > 0};
+});
+"""
+
+
+def check_tables(page: WebDriver, size: str) -> None:
+    """No table reaches past its card or the screen: on a tablet every column is in view; on a
+    phone a table too wide for it scrolls inside its card and says so under it."""
+    page.execute_script("document.querySelector('#turns-table').closest('details').open = true")
+    # two frames: the unfolded table laid out, and records.js told of its width
+    page.execute_async_script(
+        "const done = arguments[0];"
+        "requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
+    )
+    width = page.execute_script("return innerWidth")
+    tables = page.execute_script(TABLES)
+    assert len(tables) == 3, tables  # the players, Zombie Dice's, the turns
+    for t in tables:
+        assert 0 <= t["left"] and t["right"] <= width, t
+        assert t["card"][0] <= t["left"] and t["right"] <= t["card"][1], t
+        overflows = t["width"] > t["shown"] + 1
+        if size == "tablet":
+            assert not overflows, f"a column is cut off at the right on a tablet: {t}"
+        assert t["hint"] == overflows, f"the table does not say whether it scrolls: {t}"
+    if size == "phone":  # Zombie Dice's table, the widest, cannot fit a phone
+        assert any(t["width"] > t["shown"] + 1 for t in tables)
+
+
 def last_turn(page: WebDriver) -> list[str]:
     """The scores in the last row of the turn-by-turn table (opened first, as a reader would)."""
     page.find_element(By.CSS_SELECTOR, "#turns-table").find_element(By.XPATH, "ancestor::details")
@@ -89,6 +127,7 @@ def test_the_records_page_reads_on_a_phone_and_a_tablet(
         assert last == ["14", "12", "11"]  # Ben, ANA, Cy after the last turn
         check_no_sideways_scroll(page)
         check_axe(page)
+        check_tables(page, size)
         page.save_screenshot(str(tmp_path / f"records-{size}.png"))
         # A filter narrows the figures: no game of The Lonely Dead yet.
         Select(page.find_element(By.CSS_SELECTOR, "#filters select[name=game]")).select_by_value(
