@@ -34,20 +34,28 @@
     return { player: last.player, shotguns };
   }
 
-  // The advice before a decision (kept in this one function): the chance to win and the brains
-  // this turn, each for rolling on and for stopping, side by side; the headline follows the figure
-  // the table's setting chooses, which is marked.
-  function advice(a) {
+  // The advice before a decision (kept in these two functions): the headline, which follows the
+  // figure the table's setting chooses, and the chance to win and the brains this turn, each for
+  // rolling on and for stopping, side by side, the followed one marked. With three players or
+  // more before the last round the chance to win is a duel with the leader (the guide says
+  // why), and says so.
+  function adviceHeadline(a) {
     if (!a) return null;
     const best = a.best === "roll" ? "roll again" : "stop";
+    return el("p", { class: "zd-headline", dataset: { best: a.best, follows: a.follows } },
+      el("strong", {}, `Best: ${best}`),
+      el("span", { class: "muted" }, ` · next roll ends the turn: ${(100 * a.bust_probability).toFixed(1)}%`));
+  }
+
+  function adviceFigures(a, view) {
+    if (!a) return null;
     const percent = (p) => (p > 0 && p < 0.005 ? "under 1%" : p < 1 && p > 0.995 ? "over 99%" : `${Math.round(100 * p)}%`);
     const figure = (key, label, roll, stop) => el("div", { class: a.follows === key ? "figure followed" : "figure" },
       el("span", { class: "label" }, label, a.follows === key ? " (the advice follows this)" : ""),
       el("strong", {}, `roll ${roll}, stop ${stop}`));
-    return el("div", { class: "zd-advice", dataset: { best: a.best, follows: a.follows } },
-      el("p", { class: "headline" }, el("strong", {}, `Best: ${best}`),
-        el("span", { class: "muted" }, ` · next roll ends the turn: ${(100 * a.bust_probability).toFixed(1)}%`)),
-      figure("win", "To win", percent(a.win.roll), percent(a.win.stop)),
+    const duel = view.players.length > 2 && !view.final_round;
+    return el("div", { class: "zd-advice" },
+      figure("win", duel ? "To win vs. the leader" : "To win", percent(a.win.roll), percent(a.win.stop)),
       figure("brains", "Brains this turn", a.brains.roll.toFixed(1), String(a.brains.stop)));
   }
 
@@ -152,7 +160,7 @@
           el("strong", {}, `Bust: ${bust.player} was shot ${bust.shotguns.length} times, nothing banked`),
           el("div", { class: "zd-dice" }, bust.shotguns.map((c) => ZT.die("shotgun", c, { size: 40 })))));
       }
-      parts.push(advice(view.advice));
+      parts.push(adviceHeadline(view.advice));
       const shot = total(view.shotguns);
       parts.push(el("div", { class: "zd-turn" },
         pile("Brains", view.turn_brains, drawn(view.brains, "brain"),
@@ -162,6 +170,7 @@
         pile("Feet", total(view.feet), drawn(view.feet, "feet")),
         pile("Cup", total(view.cup), Object.entries(view.cup).map(([color, n]) => el("span", { class: "zd-cup" },
           ZT.die(null, color, { size: 32 }), el("span", {}, `${n} ${color}`))))));
+      parts.push(adviceFigures(view.advice, view));
       if (view.last && !bust) parts.push(el("p", { class: "zd-last muted" }, view.last));
       root.append(el("div", { class: "zd" }, parts));
     },
