@@ -277,6 +277,42 @@ def test_the_board_never_covers_the_action_bar(server: Server, tmp_path: Path) -
         assert board["y"] + board["height"] <= entry["y"] <= bar["y"], (board, entry, bar)
 
 
+#: Whether the Shotguns pile's count is seen: not clipped by the board's scroll, nor covered.
+SHOTGUNS_SEEN = """
+const h = [...document.querySelectorAll('.zd-pile h3')]
+  .find((e) => e.textContent.startsWith('Shotguns'));
+const r = h.querySelector('.count').getBoundingClientRect();
+return h.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2));
+"""
+
+
+@pytest.mark.parametrize("players", [["Ana", "Ben"], ["Ana", "Ben", "Cleo"]])
+def test_deciding_shows_the_best_choice_and_the_shotguns_then_the_figures(
+    server: Server, screen: WebDriver, players: list[str]
+) -> None:
+    """While a player decides whether to roll on, the best choice and the turn's shotguns are
+    in view on a phone as on a tablet (the two figures come after them on the board), and with
+    three players or more the chance to win says it is a duel with the leader."""
+    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": players}})
+    assert status == 201
+    dice = [{"value": "brain", "color": "green"}, {"value": "feet", "color": "green"}]
+    dice.append({"value": "shotgun", "color": "yellow"})
+    assert server.post(f"/api/games/{game['id']}/rolls", {"dice": dice})[0] == 200
+    screen.get(f"{server.url}/games/{game['id']}")
+    live(screen)
+    unlock_screen(screen)
+    wait(screen, "!!document.querySelector('.zd-advice') && !!document.querySelector('.zd-cell')")
+    check_screen(screen, ("#prompt", "#scores", ".zd-headline", "#entry .zd-cell"))
+    assert screen.execute_script(SHOTGUNS_SEEN)
+    order = screen.execute_script(
+        "return [...document.querySelector('.zd').children].map((e) => e.className)"
+    )
+    assert order[:3] == ["zd-headline", "zd-turn", "zd-advice"]
+    label = screen.find_element(By.CSS_SELECTOR, ".zd-advice .figure .label").text
+    duel = "To win vs. the leader" if len(players) > 2 else "To win"
+    assert label == f"{duel} (the advice follows this)"
+
+
 def test_on_a_phone_what_an_undo_took_back_is_shown_whole(server: Server, tmp_path: Path) -> None:
     """A long "Undone: ..." shows all of its lines on a phone too, and the whole dice grid
     stays in view under it (the board gives way)."""
