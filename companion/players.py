@@ -101,13 +101,22 @@ class Roster:
     def _player(self, player_id: str) -> Player:
         player = self.players.get(player_id)
         if player is None:
-            colour = PALETTE[zlib.crc32(player_id.encode()) % len(PALETTE)]
-            player = Player(player_id, self.renamed.get(player_id, player_id), colour)
+            name = self.renamed.get(player_id, player_id)
+            player = Player(player_id, name, self._free(player_id))
             self.players[player_id] = player
         player.keys.add(player_id)
         player.colour = self.colours.get(player_id, player.colour)
         player.nickname = self.nicknames.get(player_id, "")
         return player
+
+    def _free(self, player_id: str) -> str:
+        """A new player's colour: the first of the design's colours, from one the id picks,
+        that no player has yet (the id's own when every one is taken), so that the first eight
+        players of a table each have a colour of their own in the charts."""
+        taken = {p.colour for p in self.players.values()}
+        first = zlib.crc32(player_id.encode()) % len(PALETTE)
+        turned = PALETTE[first:] + PALETTE[:first]
+        return next((c for c in turned if c not in taken), turned[0])
 
     def resolve(self, name: str) -> Player:
         """The player a name typed in a game means."""

@@ -36,6 +36,15 @@ def test_a_name_is_one_player_whatever_its_case_and_spacing() -> None:
     assert [p.id for p in roster.recent()][0] in ("ana", "cy")
 
 
+def test_the_first_eight_players_each_have_a_colour_of_their_own() -> None:
+    names = ["Ana", "Ben", "Rae", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus"]
+    roster = Roster([(names[:4], "2026-11-01"), (names[4:], "2026-11-02")])
+    colours = [roster.resolve(name).colour for name in names]
+    assert sorted(colours[:8]) == sorted(PALETTE)  # the ninth shares one
+    again = Roster([(names[:4], "2026-11-01"), (names[4:], "2026-11-02")])
+    assert [again.resolve(name).colour for name in names] == colours  # the same every time
+
+
 def test_the_list_puts_recent_players_first(client: FlaskClient, table: Table) -> None:
     table.clock = iter(["2026-11-20T19:00:00+00:00", "2026-11-20T20:00:00+00:00"]).__next__
     start(client, "Ana", "Ben")
