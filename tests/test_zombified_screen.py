@@ -290,7 +290,8 @@ def test_an_impromptu_attack_is_offered_once_no_armed_survivor_can_attack(
     server: Server, tmp_path: Path
 ) -> None:
     """Bob's Gun Nut has fired; his Strong Survivor has no weapon: the impromptu attack is the
-    entry's step beside "No more attacks", not only a button in the menu."""
+    entry's step beside "No more attacks", not only a button in the menu. Its card's tap sends
+    it: the bar keeps no greyed "Impromptu attack" button beside "No more attacks"."""
     bob_plays = {"kind": "play_survivor", "params": {"card": "Strong Survivor"}}
     url, _ = played(
         server,
@@ -301,7 +302,8 @@ def test_an_impromptu_attack_is_offered_once_no_armed_survivor_can_attack(
     )
     with open_screen(tmp_path, "tablet") as page:
         open_game(page, url)
-        assert kinds(page) == ["improvise", "next"]
+        assert page.find_elements(By.CSS_SELECTOR, '#entry [data-action="improvise"]')
+        assert kinds(page) == ["next"]
         assert [name for name, _ in offered(page, "The impromptu attack card")] == [
             "Impale", "Booby Trap", "Falling Shelves", "Torch", "Crush Skull"
         ]  # fmt: skip
@@ -561,3 +563,90 @@ def test_a_phone_shows_the_phase_now_and_keeps_the_board_for_the_cards(
             len([li for li in page.find_elements(By.CSS_SELECTOR, ".zf .phases li") if li.text])
             == 9
         )
+
+
+def greyed(page: WebDriver) -> list[str]:
+    """The action bar's buttons that cannot be tapped."""
+    shown = page.find_elements(By.CSS_SELECTOR, "#bar-actions button")
+    return [str(b.get_attribute("data-action") or b.text) for b in shown if not b.is_enabled()]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_weapon_is_attached_with_the_page_controls_and_no_button_waits_greyed(
+    server: Server, tmp_path: Path, size: str
+) -> None:
+    """Tapping the survivor, then the weapon, attaches it: the weapon's tap is the action, so no
+    "Attach a weapon" button sits greyed in the bar (it could never be tapped: the card sent the
+    step before it came alive). Whichever card is tapped first, the other one sends."""
+    with open_screen(tmp_path, size) as page:
+        open_game(page, _weapon_phase(server, "Average Survivor"))
+        assert greyed(page) == []
+        assert kinds(page) == ["next"]  # "Attach no weapon"
+        choice(page, "The survivor", "4")
+        assert greyed(page) == []
+        card(page, "Pistol")
+        assert "Average Survivor\nEscape 0 · Weapon 0 · Pistol +1" in (
+            page.find_element(By.ID, "board").text
+        )
+        # The weapon first, then the survivor: the survivor's tap sends it.
+        open_game(page, _weapon_phase(server, "Average Survivor"))
+        page.find_element(By.CSS_SELECTOR, '#entry .playcard[data-value="Rifle"]').click()
+        assert greyed(page) == []
+        step(page, '#entry .playcard[data-value="4"]')
+        assert "Rifle +2" in page.find_element(By.ID, "board").text
+
+
+def test_no_bar_button_is_greyed_for_good_in_any_phase(server: Server, tmp_path: Path) -> None:
+    """Every input of the page sends its step with the tap that completes it: a bar button is
+    there only when it can be tapped (all is chosen already, or it needs no input), in every
+    phase of a turn (a weapon for one of two survivors, a survivor destroyed among two)."""
+    status, game = server.post(
+        "/api/games", {"kind": "zombified", "setup": {"players": ["Charlotte", "Maximilian"]}}
+    )
+    assert status == 201, game
+    seen: dict[str, list[str]] = {}
+    with open_screen(tmp_path, "phone") as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        for answer in each_step(page, server, game["id"], EVERY_PHASE):
+            drawn = f",{answer['version']}]"  # the bar of this version (ZT.renderBar)
+            wait(page, f"document.getElementById('bar-actions').dataset.shown.endsWith('{drawn}')")
+            seen[answer["prompt"]["text"]] = greyed(page)
+    assert {prompt: off for prompt, off in seen.items() if off} == {}
+
+
+#: The card names of the entry that do not fit their card: [name, how far past the card's edge].
+CLIPPED_NAMES = """
+const clipped = [];
+for (const name of document.querySelectorAll('#entry .playcard-name')) {
+  const card = name.closest('.playcard').getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const right = Math.max(...[...range.getClientRects()].map((r) => r.right));
+  if (right > card.right - 2 || name.scrollWidth > name.clientWidth) {
+    clipped.push([name.textContent, Math.round(right - card.right)]);
+  }
+}
+return clipped;
+"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_discard_picker_shows_every_card_name_whole(
+    server: Server, tmp_path: Path, size: str
+) -> None:
+    """Three to a row on a phone, "Combat Professional" and "Air Conditioning Vents" keep every
+    letter inside their card, and no word is broken across lines."""
+    status, game = server.post(
+        "/api/games", {"kind": "zombified", "setup": {"players": ["Charlotte", "Maximilian"]}}
+    )
+    assert status == 201, game
+    for path, body in EVERY_PHASE[:-1]:
+        status, game = server.post(f"/api/games/{game['id']}/{path}", body)
+        assert status == 200, game
+    assert game["view"]["phase"] == "end", game["prompt"]
+    with open_screen(tmp_path, size) as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        names = [n for n, _ in offered(page, "The card discarded")]
+        assert "Combat Professional" in names and "Air Conditioning Vents" in names
+        assert page.execute_script(CLIPPED_NAMES) == []
+        assert page.execute_script(BROKEN_WORDS) == []

@@ -1,6 +1,7 @@
 // Zombified screen: a panel per player (survivors with their weapons, location, horde) drawn as
 // cards, the attack under way, this turn's events, and every 2D6 roll added up. The phase's step
-// is in the action bar; a card is named by tapping it among the cards that can still be there.
+// is in the action bar; a card is named by tapping it among the cards that can still be there, and
+// the tap that fills a step's last input sends the step (no greyed button waits for it).
 "use strict";
 (() => {
   const { el } = ZT;
@@ -135,6 +136,19 @@
 
   const forms = new WeakMap(); // an action's spec -> what its form holds so far
 
+  // The width of the longest word of a card's name, in ems of the names' bold font as this
+  // device draws it (measured once a name).
+  const widths = new Map();
+  let ruler = null;
+  function wordWidth(name) {
+    if (!widths.has(name)) {
+      ruler = ruler || document.createElement("canvas").getContext("2d");
+      ruler.font = `800 100px ${getComputedStyle(document.body).fontFamily}`;
+      widths.set(name, Math.max(...name.split(" ").map((word) => ruler.measureText(word).width)) / 100);
+    }
+    return widths.get(name);
+  }
+
   // A card named by tapping it. For an impromptu attack, once the survivor is picked, only the
   // cards that survivor may use are offered (Crush Skull needs a Strong survivor).
   function cardInput(field, spec, snapshot, set) {
@@ -142,8 +156,7 @@
     const all = field.options.map((o) => (typeof o === "object" ? o.value : o));
     const form = forms.get(spec) || { values: {}, redraw: [] };
     forms.set(spec, form);
-    // a card that is the step's only input sends it: no bar button waits for it
-    const box = spec.fields.length === 1 ? ZT.sends(el("div")) : el("div");
+    const box = el("div");
     const draw = () => {
       const survivor = anyone(view).get(`s${form.values.survivor}`)?.s;
       const options = survivor && !survivor.strong ? all.filter((name) => !view.cards[name]?.needs_strong) : all;
@@ -159,6 +172,11 @@
           : face(view, name, { count: `${view.cards[name]?.unseen ?? 0} not yet seen`, small: true })),
         onpick: (name) => { form.values[field.name] = name; set(name, { send: true }); },
       }));
+      // The discard list's cards are as wide as a third of a phone: a name whose longest word
+      // is wider takes a smaller font, just small enough (zombified.css), whole and unsplit.
+      if (spec.kind === "discard") {
+        for (const card of box.querySelectorAll(".playcard")) card.style.setProperty("--zf-word", wordWidth(card.dataset.value));
+      }
     };
     form.redraw.push(draw);
     draw();
@@ -220,6 +238,28 @@
     return box;
   }
 
+  // Each input of a step here sends it with the tap that fills its last field: a card, a
+  // survivor or a zombie, the player a horde goes after, the second die. Such a step keeps no
+  // button in the bar: it would stay greyed until that tap, and the tap sends the step before it
+  // is ever tapped ("Attach a weapon": tap the survivor and the weapon, in either order). A step
+  // whose every input is chosen already (the only opponent; the only armed survivor and the only
+  // incoming zombie) waits for its button. An event's "Who plays it" is chosen without sending:
+  // the menu's form keeps its button.
+  const SENDING = new Set(["card", "survivor", "second", "zombie", "target"]);
+  const chosenAlready = (f) => f.type === "choice" && f.options.length === 1 && ["survivor", "zombie", "target"].includes(f.name);
+  const sendsItself = (spec) => !spec.fields.every(chosenAlready)
+    && spec.fields.every((f) => f.type === "roll" || (f.type === "choice" && SENDING.has(f.name)));
+
+  function inputOf(field, spec, snapshot, set) {
+    // Two dice under what the roll adds up to (the bonuses, the target); it goes with the last die.
+    if (field.type === "roll") return ZT.rollInput(field, spec, snapshot, set, { labelled: true, send: true, count: 2 });
+    if (field.type !== "choice") return null;
+    if (field.name === "card") return cardInput(field, spec, snapshot, set);
+    if (["survivor", "second", "zombie"].includes(field.name)) return pieceInput(field, spec, snapshot, set);
+    if (field.name === "target") return targetInput(field, set);
+    return null;
+  }
+
   const PLACING = { survivor: "play_survivor", location: "play_location", zombie: "play_zombie", weapon: "play_weapon" };
 
   ZT.register("zombified", {
@@ -264,13 +304,8 @@
     },
 
     input(field, spec, snapshot, set) {
-      // Two dice under what the roll adds up to (the bonuses, the target); it goes with the last die.
-      if (field.type === "roll") return ZT.rollInput(field, spec, snapshot, set, { labelled: true, send: true, count: 2 });
-      if (field.type !== "choice") return null;
-      if (field.name === "card") return cardInput(field, spec, snapshot, set);
-      if (["survivor", "second", "zombie"].includes(field.name)) return pieceInput(field, spec, snapshot, set);
-      if (field.name === "target") return targetInput(field, set);
-      return null;
+      const input = inputOf(field, spec, snapshot, set);
+      return input && sendsItself(spec) ? ZT.sends(input) : input;
     },
 
     // A weapon lost on a low roll, a survivor eaten or bitten, the winners: the card says which,
