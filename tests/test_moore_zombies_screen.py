@@ -3,7 +3,9 @@ a game started from the home page and played to the end through the page alone (
 card and the battle cards tapped as cards, the cards that also fight tapped on the battle board,
 dice one tap a face, a revive with its roll-off); after every step the prompt, the scores and
 the next step are in view, nothing scrolls sideways and no card is named by its entry code.
-Also: a fighting joker's role, and the dead cards drawn at random by the table."""
+Also: a fighting joker's role, and the dead cards drawn at random by the table; the battle cards
+revealed with one tap when no joker is laid (nothing to declare), the question of a zombie attack
+with a joker asked when one is, and a greyed reveal saying what it waits for."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import pytest
 
 from tests.browser import unlock, wait
 from tests.screens import (
+    IN_VIEW,
     boxes,
     check_axe,
     check_prompt,
@@ -226,4 +229,124 @@ def test_a_fighting_joker_takes_a_role_and_the_table_draws_dead_cards(
     view = snapshot(page)["view"]
     assert view["armies"][0]["hand"] == 21 and view["dead"] == []  # QH home, 5H and 6S revived
     assert view["armies"][0]["zombies"] == ["6S"]
+    assert [e for e in page.get_log("browser") if e["level"] == "SEVERE"] == []  # type: ignore[attr-defined]
+
+
+#: Black's cards in battle 1 of :func:`zombies_in_hand`.
+BLACK_1 = ["10S", "9S", "KS"]
+#: What the reveal's greyed button waits for, written at the foot of the entry.
+WAITS = "#entry [data-waits]"
+REVEAL = '#bar-actions [data-action="reveal"]'
+#: The line of what the button waits for is inside the entry's visible part (it scrolls).
+SHOWN_IN_ENTRY = """(() => {
+  const line = document.querySelector('#entry [data-waits]').getBoundingClientRect();
+  const entry = document.getElementById('entry').getBoundingClientRect();
+  return line.top >= entry.top && line.bottom <= entry.bottom + 0.5;
+})()"""
+
+
+def zombies_in_hand(server: Server) -> str:
+    """A game at the reveal of battle 2: black, which attacks, won battle 1 and revived red's
+    10♥, 9♥ and J♥, so it holds three zombies and its joker (it could declare a zombie attack
+    with the joker, MZ-T6); 3♥ is still at stake."""
+    setup = {"players": ["Ann", "Bob"]}
+    status, game = server.post("/api/games", {"kind": "moore-zombies", "setup": setup})
+    assert status == 201, game
+    path = f"/api/games/{game['id']}"
+    for kind, body in (
+        ("actions", {"kind": "flip", "params": {"card": "3H"}}),
+        ("actions", {"kind": "reveal", "params": {"red": ["10H", "9H", "JH"], "black": BLACK_1}}),
+        ("actions", {"kind": "activate", "params": {"cards": ["9H", "JH"]}}),
+        ("actions", {"kind": "activate", "params": {"cards": ["9S", "KS"]}}),
+        ("rolls", {"dice": [1]}),  # red 20
+        ("rolls", {"dice": [6]}),  # black 25
+        ("actions", {"kind": "revive", "params": {"count": 3}}),
+        ("rolls", {"dice": [6]}),
+        ("rolls", {"dice": [2]}),  # black looks through the dead pile
+        ("actions", {"kind": "take_dead", "params": {"cards": ["10H", "9H", "JH"]}}),
+    ):
+        status, answer = server.post(f"{path}/{kind}", body)
+        assert status == 200, answer
+    assert answer["view"]["armies"][1]["zombies"] == ["9H", "10H", "JH"]
+    return str(game["id"])
+
+
+def lay(page: WebDriver, red: list[str], black: list[str]) -> None:
+    """Tap each army's battle cards in the entry, the activated one first."""
+    for side, laid in (("red", red), ("black", black)):
+        for c in laid:
+            tap(page, f'#entry [data-field="{side}"] button[data-card="{c}"]')
+
+
+def open_reveal(page: WebDriver, server: Server) -> str:
+    game = zombies_in_hand(server)
+    page.get(f"{server.url}/games/{game}")
+    live(page)
+    unlock_screen(page)
+    assert page.find_element(By.ID, "prompt").text.startswith("Each army: lay 3 cards")
+    return game
+
+
+def test_a_battle_without_a_joker_is_revealed_with_one_tap(server: Server, page: WebDriver) -> None:
+    """Black holds its joker and three zombies, so it could declare a zombie attack with the
+    joker; but when no joker is laid there is nothing to declare: once the six cards are in,
+    one tap reveals them (the player's report: the button stayed greyed, saying nothing)."""
+    game = open_reveal(page, server)
+    battles = (
+        (["QD", "4D", "5D"], ["KC", "10H", "8C"]),  # K♣, a zombie 10♥ and 8♣
+        (["QD", "4D", "5D"], ["10H", "9H", "JH"]),  # three zombies: a zombie attack
+    )
+    for n, (red, black) in enumerate(battles):
+        if n:  # back to the reveal, over the API: the page follows
+            status, undone = server.post(f"/api/games/{game}/undo", {})
+            assert status == 200, undone
+            wait(page, f"ZT.snapshot.version === {undone['version']}", 30)
+        lay(page, red, black)
+        ready = page.find_element(By.CSS_SELECTOR, REVEAL).is_enabled()
+        assert ready, f"the reveal stays greyed with {red} and {black} entered"
+        question = page.find_elements(By.CSS_SELECTOR, '#entry [data-field="zombie_joker"]')
+        assert not any(q.is_displayed() for q in question), "a question that cannot matter"
+        assert (
+            page.find_element(By.CSS_SELECTOR, WAITS).text == "Ready: tap Reveal the battle cards."
+        )
+        check_screen(page)
+        before = taps(page)
+        step(page, REVEAL)
+        assert taps(page) - before == 1
+        board = snapshot(page)["view"]["board"]
+        assert [c["card"] for c in board["black"]["cards"]] == black
+        assert board["black"]["zombie_attack"] is (n == 1)
+    assert [e for e in page.get_log("browser") if e["level"] == "SEVERE"] == []  # type: ignore[attr-defined]
+
+
+def test_a_joker_laid_with_two_zombies_asks_whether_it_is_a_zombie_attack(
+    server: Server, page: WebDriver
+) -> None:
+    open_reveal(page, server)
+    waits = page.find_element(By.CSS_SELECTOR, WAITS).text
+    assert waits == "Still needed: 3 more black cards, 3 more red cards."
+    lay(page, ["QD", "4D"], ["JK2", "10H", "9H"])
+    # The question appears, and the greyed button says what it waits for: both in sight.
+    assert not page.find_element(By.CSS_SELECTOR, REVEAL).is_enabled()
+    wait(page, SHOWN_IN_ENTRY)
+    check_screen(page, (*IN_VIEW, WAITS, '#entry [data-field="zombie_joker"]'))
+    waits = page.find_element(By.CSS_SELECTOR, WAITS).text
+    assert waits == "Still needed: 1 more red card, whether it is a zombie attack."
+    tap(page, '#entry [data-field="red"] button[data-card="5D"]')
+    question = page.find_element(By.CSS_SELECTOR, '#entry [data-field="zombie_joker"]')
+    assert question.is_displayed()
+    assert "The black army laid its joker and two zombies" in question.text
+    assert [b.text for b in question.find_elements(By.CSS_SELECTOR, "button")] == [
+        "No, a regular battle",
+        "Yes, black declares",
+    ]
+    assert not page.find_element(By.CSS_SELECTOR, REVEAL).is_enabled()
+    waits = page.find_element(By.CSS_SELECTOR, WAITS).text
+    assert waits == "Still needed: whether it is a zombie attack."
+    check_axe(page)
+    tap(page, '#entry [data-declare="black"]')
+    assert page.find_element(By.CSS_SELECTOR, WAITS).text == "Ready: tap Reveal the battle cards."
+    step(page, REVEAL)
+    board = snapshot(page)["view"]["board"]
+    assert board["black"]["zombie_attack"] is True and board["red"]["zombie_attack"] is False
     assert [e for e in page.get_log("browser") if e["level"] == "SEVERE"] == []  # type: ignore[attr-defined]

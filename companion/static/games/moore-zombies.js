@@ -127,7 +127,8 @@
         onclick: () => { choice.role = r; chosen(snapshot); },
       }, ROLE_WORDS[r] || `army ${r}`)))) : null;
     return el("div", { class: "mz-decide" },
-      el("p", { class: "mz-hint" }, slots.cards.length > 1 ? "Tap the cards that also fight, then confirm." : "Confirm the activated card."),
+      el("p", { class: "mz-hint" }, spec && jokerIn && choice.role === null ? "Pick what the joker fights as, then confirm."
+        : slots.cards.length > 1 ? "Tap the cards that also fight, then confirm." : "Confirm the activated card."),
       roles,
       el("button", {
         class: "primary big", dataset: { action: "activate", submit: "" }, disabled: !ready,
@@ -199,7 +200,7 @@
         // the empty slots) is written above them.
         return ZT.rollInput(field, spec, snapshot, set, { labelled: spec.kind === "dice", send: true });
       }
-      if (field.type === "cards" && field.options) return pickCards(field, snapshot, set);
+      if (spec.kind === "reveal" || spec.kind === "take_dead") return tracked(field, spec, snapshot, set);
       if (field.type === "card" && !field.options) return ZT.sends(ZT.cardPicker(field, (code) => set(code, { send: true })));
       if (field.type === "card" && field.options.length <= 16) {
         // A small set (the treasure pile): one tap on the card itself.
@@ -223,9 +224,76 @@
     },
   });
 
+  // The entry of the battle cards and of the dead cards revived. The form's button stays greyed
+  // until every field is filled, so a line at the end of the form says what it still waits for.
+  // The question of a zombie attack with a joker (MZ-T6) is asked only when an army has laid its
+  // joker and two zombies: otherwise nobody can declare one, and the answer is "none" without a
+  // tap.
+  const forms = new WeakMap(); // spec -> what its form holds so far
+  function tracked(field, spec, snapshot, set) {
+    if (spec.fields[0] === field || !forms.has(spec)) {
+      const fresh = { snapshot, needs: {}, picked: {}, ask: null, update: [] };
+      fresh.refresh = () => { fresh.ask?.(); fresh.update.forEach((f) => f()); };
+      forms.set(spec, fresh);
+    }
+    const form = forms.get(spec);
+    const input = field.name === "zombie_joker" ? jokerQuestion(field, form, set)
+      : field.type === "cards" && field.options ? pickCards(field, snapshot, set, form) : null;
+    if (!input || spec.fields[spec.fields.length - 1] !== field) return input;
+    const line = el("p", { class: "mz-waits", "aria-live": "polite", dataset: { waits: "" } });
+    form.update.push(() => {
+      const needs = spec.fields.map((f) => form.needs[f.name]).filter(Boolean);
+      line.classList.toggle("mz-ready", !needs.length);
+      line.textContent = needs.length ? `Still needed: ${needs.join(", ")}.` : `Ready: tap ${spec.label}.`;
+    });
+    form.refresh();
+    return el("div", { class: "mz-tail" }, input, line);
+  }
+
+  // Whose laid cards are their joker and two zombies: who could declare a zombie attack.
+  function declarers(form) {
+    const armies = form.snapshot.view.armies;
+    return armies.filter((a) => {
+      const laid = form.picked[a.side] || [];
+      return laid.length === 3 && laid.some((c) => c.startsWith("JK")) && laid.filter((c) => a.zombies.includes(c)).length === 2;
+    }).map((a) => a.side);
+  }
+
+  function jokerQuestion(field, form, set) {
+    const words = { none: "No, a regular battle", red: "Yes, red declares", black: "Yes, black declares", both: "Yes, both declare" };
+    const box = el("div", { class: "choice mz-declare", role: "group", "aria-label": field.label, dataset: { field: field.name }, hidden: true });
+    let chosen = null;
+    let asked = "";
+    form.ask = () => {
+      const sides = declarers(form).filter((s) => field.options.includes(s));
+      const options = sides.length ? ["none", ...sides, ...(sides.length === 2 ? ["both"] : [])].filter((o) => field.options.includes(o)) : [];
+      if (options.join() !== asked) {
+        asked = options.join();
+        if (!options.includes(chosen)) chosen = null;
+        const who = sides.length === 2 ? "Each army laid its joker" : `The ${sides[0]} army laid its joker`;
+        box.replaceChildren(
+          el("span", { class: "label" }, `${who} and two zombies: is it a zombie attack? Only if declared (MZ-T6).`),
+          el("div", { class: "chips" }, options.map((o) => el("button", {
+            class: "chip", dataset: { declare: o }, onclick: () => { chosen = o; form.refresh(); },
+          }, words[o]))));
+        const appears = box.hidden && options.length > 0;
+        box.hidden = !options.length;
+        // in sight with the line under it that says the button waits for the answer
+        if (appears) requestAnimationFrame(() => (box.nextElementSibling || box).scrollIntoView({ block: "nearest" }));
+      }
+      for (const b of box.querySelectorAll("[data-declare]")) {
+        b.classList.toggle("chosen", b.dataset.declare === chosen);
+        b.setAttribute("aria-pressed", String(b.dataset.declare === chosen));
+      }
+      form.needs[field.name] = options.length && chosen === null ? "whether it is a zombie attack" : null;
+      set(options.length ? chosen ?? undefined : "none");
+    };
+    return box;
+  }
+
   // Cards from a known set, tapped in order (the battle cards: the activated one first; the dead
   // cards revived). The dead cards drawn blind can be drawn at random by the table.
-  function pickCards(field, snapshot, set) {
+  function pickCards(field, snapshot, set, form) {
     const picked = [];
     const max = field.max ?? field.options.length;
     const min = field.min ?? 0;
@@ -250,6 +318,11 @@
       const names = picked.map((i) => ZT.cardLabel(field.options[i]));
       shown.textContent = names.length ? `${names.length} of ${max}: ${names.join(", ")}` : `none yet (${min === max ? max : `${min} to ${max}`})`;
       set(picked.length >= min && picked.length <= max ? picked.map((i) => field.options[i]) : undefined);
+      if (!form) return;
+      const more = plural(min - picked.length, ARMY[field.name] ? `more ${field.name} card` : "more card");
+      form.picked[field.name] = picked.map((i) => field.options[i]);
+      form.needs[field.name] = picked.length < min ? more : null;
+      form.refresh();
     };
     const random = snapshot.view.revive?.at_random ? el("button", {
       class: "big mz-random", onclick: () => {
