@@ -377,9 +377,8 @@ def test_every_prompt_fits_two_lines_on_a_phone(server: Server, tmp_path: Path) 
     }
 
 
-def test_the_discard_list_is_short_and_no_name_is_cut(server: Server, tmp_path: Path) -> None:
-    """Discarding offers every kind of card there is, by name only, three to a row on a phone;
-    a long name in the scores strip is shown whole (the chip's note goes under it)."""
+def at_the_end(server: Server) -> dict[str, Any]:
+    """A game of Charlotte and Maximilian played over the API to its first End phase."""
     status, game = server.post(
         "/api/games", {"kind": "zombified", "setup": {"players": ["Charlotte", "Maximilian"]}}
     )
@@ -387,7 +386,14 @@ def test_the_discard_list_is_short_and_no_name_is_cut(server: Server, tmp_path: 
     for path, body in EVERY_PHASE[:-1]:
         status, game = server.post(f"/api/games/{game['id']}/{path}", body)
         assert status == 200, game
-    assert game["view"]["phase"] == "end", game["prompt"]
+    assert isinstance(game, dict) and game["view"]["phase"] == "end", game["prompt"]
+    return game
+
+
+def test_the_discard_list_is_short_and_no_name_is_cut(server: Server, tmp_path: Path) -> None:
+    """Discarding offers every kind of card there is, by name only, three to a row on a phone;
+    a long name in the scores strip is shown whole (the chip's note goes under it)."""
+    game = at_the_end(server)
     with open_screen(tmp_path, "phone") as page:
         open_game(page, f"{server.url}/games/{game['id']}")
         cards = page.find_elements(By.CSS_SELECTOR, '#entry [data-action="discard"] .playcard')
@@ -636,14 +642,7 @@ def test_the_discard_picker_shows_every_card_name_whole(
 ) -> None:
     """Three to a row on a phone, "Combat Professional" and "Air Conditioning Vents" keep every
     letter inside their card, and no word is broken across lines."""
-    status, game = server.post(
-        "/api/games", {"kind": "zombified", "setup": {"players": ["Charlotte", "Maximilian"]}}
-    )
-    assert status == 201, game
-    for path, body in EVERY_PHASE[:-1]:
-        status, game = server.post(f"/api/games/{game['id']}/{path}", body)
-        assert status == 200, game
-    assert game["view"]["phase"] == "end", game["prompt"]
+    game = at_the_end(server)
     with open_screen(tmp_path, size) as page:
         open_game(page, f"{server.url}/games/{game['id']}")
         names = [n for n, _ in offered(page, "The card discarded")]
