@@ -277,13 +277,17 @@ def test_the_board_never_covers_the_action_bar(server: Server, tmp_path: Path) -
         assert board["y"] + board["height"] <= entry["y"] <= bar["y"], (board, entry, bar)
 
 
-#: Whether the Shotguns pile's count is seen: not clipped by the board's scroll, nor covered.
-SHOTGUNS_SEEN = """
-const h = [...document.querySelectorAll('.zd-pile h3')]
-  .find((e) => e.textContent.startsWith('Shotguns'));
-const r = h.querySelector('.count').getBoundingClientRect();
-return h.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2));
-"""
+def seen(page: WebDriver, selector: str) -> bool:
+    """Whether the element ``selector`` is seen: its centre neither covered nor scrolled away
+    (by the page or by a box that scrolls inside it)."""
+    return bool(
+        page.execute_script(
+            "const e = document.querySelector(arguments[0]), r = e.getBoundingClientRect();"
+            "return e.contains(document.elementFromPoint((r.left + r.right) / 2,"
+            " (r.top + r.bottom) / 2));",
+            selector,
+        )
+    )
 
 
 @pytest.mark.parametrize("players", [["Ana", "Ben"], ["Ana", "Ben", "Cleo"]])
@@ -303,7 +307,10 @@ def test_deciding_shows_the_best_choice_and_the_shotguns_then_the_figures(
     unlock_screen(screen)
     wait(screen, "!!document.querySelector('.zd-advice') && !!document.querySelector('.zd-cell')")
     check_screen(screen, ("#prompt", "#scores", ".zd-headline", "#entry .zd-cell"))
-    assert screen.execute_script(SHOTGUNS_SEEN)
+    assert screen.find_element(By.CSS_SELECTOR, ".zd-turn > :nth-child(2) h3").text.startswith(
+        "Shotguns"
+    )
+    assert seen(screen, ".zd-turn > :nth-child(2) .count")
     order = screen.execute_script(
         "return [...document.querySelector('.zd').children].map((e) => e.className)"
     )
@@ -390,8 +397,14 @@ def test_a_refusal_names_its_rule_and_stays(server: Server, screen: WebDriver) -
         fix.find_element(
             By.CSS_SELECTOR, f'.die-slot[data-die="{die}"] [data-value="shotgun"]'
         ).click()
-    fix.find_element(By.CSS_SELECTOR, "button.primary").click()
+    # the dialog is read from its top: its buttons are in sight there, not below its fold
+    page.execute_script("document.querySelector('dialog.fix-dialog').scrollTop = 0")
+    assert seen(page, "dialog.fix-dialog button.primary")
+    assert seen(page, "dialog.fix-dialog .row button:not(.primary)")
+    page.execute_script("document.querySelector('dialog.fix-dialog button.primary').click()")
     wait(page, "document.querySelector('dialog.fix-dialog .error').textContent.length > 0")
+    for part in ("span", "[data-rule]"):  # the refusal and its rule, scrolled into sight
+        assert seen(page, f"dialog.fix-dialog .error {part}")
     error = fix.find_element(By.CSS_SELECTOR, ".error")
     assert "Roll at least once before you stop" in error.text
     assert error.find_element(By.CSS_SELECTOR, "[data-rule]").get_attribute("data-rule") == "ZD-3"

@@ -425,6 +425,7 @@ Object.assign(ZT, {
         ZT.notice(ZT.correctionWords(entry, old, dice, before, after));
       } catch (failure) {
         error.replaceChildren(ZT.el("span", {}, failure.message, " "), ZT.ruleChip(failure.rule) || "");
+        error.scrollIntoView({ block: "nearest" });
       }
     } }, "Correct the roll");
     const pad = ZT.dicePad(request, (value) => { dice = value; send.disabled = !value; }, old);
