@@ -123,8 +123,7 @@ def summarise(record: GameRecord, history: History) -> tuple[dict[str, Any], dic
     points = [reached]
     for n, entry in enumerate(history.entries):
         before, after = history.states[n], history.states[n + 1]
-        if isinstance(after, ZombiesCardGame):  # the score a player had when he was eaten
-            reached = progress(after, reached)
+        reached = progress(after, reached)  # ZOMBIES!!!: the score a player had when eaten
         if isinstance(before, ZombieDice) and isinstance(after, ZombieDice):
             seat = before.seat
             if entry.action.kind == "stop":
@@ -134,10 +133,10 @@ def summarise(record: GameRecord, history: History) -> tuple[dict[str, Any], dic
                 turns[seat] += 1
                 busts[seat] += 1
         if n == len(history.entries) - 1 or turn_of(after) != turn_of(before):
-            points.append(reached if isinstance(after, ZombiesCardGame) else progress(after))
+            points.append(reached)
     summary: dict[str, Any] = {
         "players": names,
-        "scores": scores(game, reached if isinstance(game, ZombiesCardGame) else None),
+        "scores": scores(game, reached),
         "winners": [] if outcome is None else list(outcome.winners),
         "start": record.created,
         "end": record.finished,
