@@ -84,7 +84,7 @@ def test_ld10_an_empty_zombie_deck_is_renewed_from_the_zombie_discard() -> None:
         zombie_discard=("9S", "2H", "KC"),
     )
     assert game.zombie_deck.size == 0
-    assert "shuffle the Zombie Discard (3 cards)" in game.prompt().text
+    assert "shuffle the Zombie Discard, draw" in game.prompt().text
     assert game.legal_actions()[0].fields[0].options == ("KC", "2H", "9S")
     refused(game, "draw_zombie", "LD-10", card="3H")  # not among the discards
     result = step(game, "draw_zombie", card="2H")

@@ -312,7 +312,7 @@ def test_ld31_ldr16_a_swap_renews_an_empty_survivor_deck_with_the_swapped_item()
         survivor("AS", "9S", items=("5S",)), survivor_deck=Deck(), survivor_discard=("2C",)
     )
     game = roll(game, 2, 3)  # 5 calls for the 5♠
-    assert "shuffle the Survivor Discard (2 cards)" in game.prompt().text
+    assert "shuffle the Survivor Discard, draw" in game.prompt().text
     assert game.legal_actions()[0].fields[0].options == ("2C", "5S")
     result = step(game, "draw_item", card="2C")  # the 2♣ answers to the die 2: a kill
     assert rules_of(result)[:5] == ["LD-31", "LD-27", "LD-28", "LD-23", "LD-24"]

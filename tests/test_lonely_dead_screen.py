@@ -2,13 +2,16 @@
 from the home page as shown, then played through the page alone (dice one tap a face, cards by
 rank and suit, attacks by tapping a hand card and a survivor) until the Horde gives up, and
 again until every survivor has risen and the Horde wins; after every step the prompt, the
-scores and the next step are in view and nothing scrolls sideways."""
+scores and the next step are in view and nothing scrolls sideways. Every prompt of a long game,
+the longest ones among them, takes two lines at most on a phone."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +20,7 @@ from tests.screens import (
     check_axe,
     check_prompt,
     check_screen,
+    each_step,
     live,
     open_screen,
     tap,
@@ -650,3 +654,74 @@ def test_a_greyed_card_says_why(server: Server, page: WebDriver) -> None:
     assert note.text == "Greyed: 7♠ is in your hand.", note.text
     checked(page)
     check_axe(page)
+
+
+#: The longest prompts, as :func:`long_prompt` names them: each fits two lines on a phone too.
+LONG = {
+    "a strong fight",
+    "a contagious fight",
+    "an extra die",
+    "an item swap",
+    "an empty Zombie Deck",
+    "an empty Survivor Deck",
+    "infection dice to turn down",
+}
+#: The seed of the game of :func:`test_every_prompt_takes_two_lines_at_most_on_a_phone`: it
+#: meets each of LONG in some 150 moves.
+SEED = 13
+
+
+def long_prompt(game: dict[str, Any]) -> str | None:
+    """Which of LONG the game (an API answer) asks for now, if any."""
+    view = game["view"]
+    kinds = {s["kind"] for s in game["legal"]}
+    if game["prompt"]["action"] == "fight":
+        kind = next(z["kind"] for s in view["survivors"] for z in s["zombies"] if z["fighting"])
+        return None if kind == "single" else f"a {kind} fight"
+    if game["prompt"]["action"] == "extra_die":
+        return "an extra die"
+    if "draw_item" in kinds:
+        return "an item swap"
+    if "draw_zombie" in kinds and not view["piles"]["zombie_deck"]:
+        return "an empty Zombie Deck"
+    if "search_card" in kinds and not view["piles"]["survivor_deck"]:
+        return "an empty Survivor Deck"
+    turning = [s for s in view["survivors"] if s["infection"] and not s["infected_now"]]
+    if "worsen" in kinds and turning:
+        return "infection dice to turn down"
+    return None
+
+
+def seeded_move(game: dict[str, Any], rnd: random.Random) -> tuple[str, dict[str, Any]]:
+    """The next move: dice at random; a pair's attack where there is one, else any attack; a
+    card drawn at random among those the draw can show; the cards set aside unseen."""
+    roll = game["prompt"]["roll"]
+    if roll:
+        return "rolls", {"dice": [rnd.randint(1, 6) for _ in range(roll["count"])]}
+    legal = [s for s in game["legal"] if s["kind"] != "concede"]
+    attacks = [s for s in legal if s["kind"] in ("attack", "join")]
+    pairs = [s for s in attacks if s["kind"] == "join" or len(s["params"]["cards"]) == 2]
+    spec = rnd.choice(pairs or attacks) if attacks else legal[0]
+    params = dict(spec["params"])
+    for f in spec["fields"]:
+        params[f["name"]] = [] if f["type"] == "cards" else rnd.choice(f["options"])
+    return "actions", {"kind": spec["kind"], "params": params}
+
+
+def test_every_prompt_takes_two_lines_at_most_on_a_phone(server: Server, tmp_path: Path) -> None:
+    """A game played over the API with seeded dice and choices, a phone following it, until it
+    has met each of the longest prompts (a Strong or Contagious pair's fight, an extra die, an
+    item swap, an empty deck to renew, infection dice to turn down): every prompt on the way
+    takes two lines at most (docs/DESIGN.md)."""
+    status, game = server.post("/api/games", {"kind": "lonely-dead", "setup": {"players": ["Ana"]}})
+    assert status == 201, game
+    rnd = random.Random(SEED)
+    met: set[str] = set()
+    with open_screen(tmp_path, "phone") as page:
+        page.get(f"{server.url}/games/{game['id']}")
+        live(page)
+        check_prompt(page)
+        while met < LONG:
+            assert game["status"] == "active", f"the game ended having met only {met}"
+            game = next(each_step(page, server, game["id"], [seeded_move(game, rnd)]))
+            met |= {long_prompt(game)} - {None}

@@ -82,7 +82,7 @@ def test_ld30_fewer_survivors_fewer_numbers_find_items(count: int, die: int, ite
 
 def test_ld31_an_empty_survivor_deck_is_renewed_from_its_discard() -> None:
     game = roll(searching(survivor_deck=Deck(), survivor_discard=("2C", "8H")), 1)
-    assert "shuffle the Survivor Discard (2 cards)" in game.prompt().text
+    assert "shuffle the Survivor Discard, draw" in game.prompt().text
     assert game.legal_actions()[0].fields[0].options == ("2C", "8H")
     result = step(game, "search_card", card="8H")
     assert rules_of(result) == ["LD-31", "LD-29"]
@@ -170,8 +170,7 @@ def test_ld32_ld34_infection_dice_go_down_but_not_in_the_round_of_the_wound() ->
         survivor("QH", infection=4, infected_now=True),
         *started().survivors[2:],
     )
-    text = game.prompt().text
-    assert "turn the die down (survivor 1's die from 3 to 2)" in text and "survivor 2" not in text
+    assert game.prompt().text == "Worsening Infection: turn down all but the new dice."
     result = step(game, "worsen")
     assert rules_of(result)[:2] == ["LD-32", "LD-34"]
     game = result.game  # type: ignore[assignment]

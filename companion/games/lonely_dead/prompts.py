@@ -1,4 +1,9 @@
-"""What the table is asked to do next, and the actions that answer it."""
+"""What the table is asked to do next, and the actions that answer it.
+
+A prompt takes two lines at most on a phone; the board shows the rest: an empty deck's prompt
+says to shuffle its discard and draw (the board counts the discard), a fight's names a pair by
+its kind and worth (its cards lie on the board), and Worsening Infection's turns down every
+infection die but those set this round (the board marks them new)."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from companion.games.lonely_dead.cards import HAND, IN_PLAY, count
 
 if TYPE_CHECKING:
     from companion.games.lonely_dead.game import LonelyDead
+    from companion.games.lonely_dead.state import Zombie
 
 ONE_DIE = RollRequest(1)
 TWO_DICE = RollRequest(2)
@@ -74,19 +80,13 @@ def _need(game: LonelyDead) -> Ask:
 def _zombie_source(game: LonelyDead, card: int) -> str:
     if game.zombie_deck.size:
         return f"draw card {card} of {HAND} from the Zombie Deck"
-    return (
-        f"the Zombie Deck is empty: shuffle the Zombie Discard ({count(len(game.zombie_discard))})"
-        f" into a new one and draw card {card} of {HAND}"
-    )
+    return "shuffle the Zombie Discard, draw"
 
 
 def _survivor_source(game: LonelyDead) -> str:
     if game.survivor_deck.size:
         return "draw from the Survivor Deck"
-    return (
-        f"the Survivor Deck is empty: shuffle the Survivor Discard "
-        f"({count(len(game.survivor_discard))}) into a new one and draw"
-    )
+    return "shuffle the Survivor Discard, draw"
 
 
 def _fight(game: LonelyDead) -> Ask:
@@ -96,14 +96,17 @@ def _fight(game: LonelyDead) -> Ask:
     zombie = survivor.zombies[fight.zombie]
     who = survivor.label(fight.position)
     if fight.waiting == "extra":
-        return f"{who} uses an extra-die item: roll one more die.", ONE_DIE, "extra_die"
+        return f"{who} uses an item: roll one more die.", ONE_DIE, "extra_die"
     if fight.waiting == "item":
-        return f"{who} swaps an item: {_survivor_source(game)}.", None, None
-    return (
-        f"Fight: {who} vs {zombie.label()}, worth {zombie.value}. Roll two dice.",
-        TWO_DICE,
-        "fight",
-    )
+        return f"Item swap: {_survivor_source(game)}.", None, None
+    return f"Fight: {who} vs {_foe(zombie)}. Roll two dice.", TWO_DICE, "fight"
+
+
+def _foe(zombie: Zombie) -> str:
+    """The zombie in a fight: "7♥, worth 7", "Strong 19", "Contagious 6"."""
+    if zombie.kind == "single":
+        return f"{zombie.label()}, worth {zombie.value}"
+    return f"{zombie.kind.capitalize()} {zombie.value}"
 
 
 def _search(game: LonelyDead) -> Ask:
@@ -115,15 +118,12 @@ def _search(game: LonelyDead) -> Ask:
 
 
 def _worsen(game: LonelyDead) -> str:
-    turns = [
-        f"survivor {i + 1}'s die from {s.infection} to {s.infection - 1}"
-        for i, s in enumerate(game.survivors)
-        if s.infection is not None and not s.infected_now
-    ]
-    if not turns:
+    infected = [s for s in game.survivors if s.infection is not None]
+    if all(s.infected_now for s in infected):
         return "Worsening Infection: no die to turn. End the round."
-    dice = "die" if len(turns) == 1 else "dice"
-    return f"Worsening Infection: turn the {dice} down ({', '.join(turns)}), then end the round."
+    if any(s.infected_now for s in infected):
+        return "Worsening Infection: turn down all but the new dice."
+    return "Worsening Infection: turn down every infection die."
 
 
 #: The actions each step waits for, when no roll or pending task decides it.
