@@ -178,11 +178,13 @@ def play_a_whole_game(page: WebDriver, url: str) -> None:
         in page.find_element(By.ID, "board").text
     )
 
-    # Make a Run for It, both copies: everyone draws three, and the deck runs dry.
+    # Make a Run for It, both copies: everyone draws three, and the deck runs dry. Who plays it
+    # is all there is to choose: the tap on the name plays it.
     for _ in range(2):
         menu_form(page, "everyone draws 3 cards")
+        before = version(page)
         choice(page, "Who plays it", "Ann", "#sheet-body")
-        step(page, "#sheet-body [data-submit]")
+        moved(page, before)
         wait(page, "!document.getElementById('sheet').open")
     assert "Deck: 0 cards" in page.find_element(By.ID, "board").text
 
@@ -618,6 +620,41 @@ def test_no_bar_button_is_greyed_for_good_in_any_phase(server: Server, tmp_path:
             wait(page, f"document.getElementById('bar-actions').dataset.shown.endsWith('{drawn}')")
             seen[answer["prompt"]["text"]] = greyed(page)
     assert {prompt: off for prompt, off in seen.items() if off} == {}
+
+
+def test_an_event_in_the_menu_goes_with_its_last_tap_in_any_order(
+    server: Server, tmp_path: Path
+) -> None:
+    """Motorcycle from the menu: who plays it, then the survivor and the second survivor, and the
+    second's tap plays it; or the survivors first, and the tap on who plays it plays it. No
+    greyed button waits in the form meanwhile (it could never be tapped: the last tap sends)."""
+
+    def no_button() -> None:
+        shown = page.find_elements(By.CSS_SELECTOR, "#sheet-body [data-submit]")
+        assert not shown, f"a button waits greyed: {[b.text for b in shown]}"
+
+    orders = {
+        "#1 Kid (Ann), #2 Gun Nut (Bob)": [
+            ("Who plays it", "Ann"), ("The survivor", "1"), ("The second survivor", "2")
+        ],
+        "#2 Gun Nut (Bob), #1 Kid (Ann)": [
+            ("The survivor", "2"), ("The second survivor", "1"), ("Who plays it", "Bob")
+        ],
+    }  # fmt: skip
+    with open_screen(tmp_path, "phone") as page:
+        for carried, picks in orders.items():
+            _opened(server, page, *acts(OPENING[:2]))
+            menu_form(page, "two survivors escape more easily")
+            no_button()
+            for legend, value in picks[:-1]:
+                choice(page, legend, value, "#sheet-body")
+                no_button()
+            before = version(page)
+            choice(page, *picks[-1], "#sheet-body")
+            moved(page, before)
+            wait(page, "!document.getElementById('sheet').open")
+            effects = page.find_element(By.CSS_SELECTOR, ".zf-effects").text
+            assert f"Motorcycle: Escape +3 for {carried}" in effects, effects
 
 
 #: The card names of the entry that do not fit their card: [name, how far past the card's edge].

@@ -225,8 +225,8 @@
     return box;
   }
 
-  // The player a horde or an event goes after: a tap on the name sends it; the only one there is
-  // is chosen already (the action bar's button sends it).
+  // The player who plays an event, or the one a horde or an event goes after: a tap on the name
+  // sends it; the only one there is is chosen already (the button sends it).
   function targetInput(field, set) {
     const box = ZT.choice(field, (value) => set(value, { send: true }));
     if (field.options.length === 1) {
@@ -239,14 +239,14 @@
   }
 
   // Each input of a step here sends it with the tap that fills its last field: a card, a
-  // survivor or a zombie, the player a horde goes after, the second die. Such a step keeps no
-  // button in the bar: it would stay greyed until that tap, and the tap sends the step before it
-  // is ever tapped ("Attach a weapon": tap the survivor and the weapon, in either order). A step
-  // whose every input is chosen already (the only opponent; the only armed survivor and the only
-  // incoming zombie) waits for its button. An event's "Who plays it" is chosen without sending:
-  // the menu's form keeps its button.
-  const SENDING = new Set(["card", "survivor", "second", "zombie", "target"]);
-  const chosenAlready = (f) => f.type === "choice" && f.options.length === 1 && ["survivor", "zombie", "target"].includes(f.name);
+  // survivor or a zombie, the player who plays an event or the one a horde goes after, the second
+  // die. Such a step keeps no button, in the bar or in the menu's form: it would stay greyed until
+  // that tap, and the tap sends the step before it is ever tapped ("Attach a weapon": tap the
+  // survivor and the weapon, in either order). A step whose every input is chosen already (the
+  // only opponent; the only armed survivor and the only incoming zombie; the only player holding
+  // cards, for an event with nothing else to choose) waits for its button.
+  const SENDING = new Set(["card", "survivor", "second", "zombie", "player", "target"]);
+  const chosenAlready = (f) => f.type === "choice" && f.options.length === 1 && ["survivor", "zombie", "player", "target"].includes(f.name);
   const sendsItself = (spec) => !spec.fields.every(chosenAlready)
     && spec.fields.every((f) => f.type === "roll" || (f.type === "choice" && SENDING.has(f.name)));
 
@@ -256,7 +256,7 @@
     if (field.type !== "choice") return null;
     if (field.name === "card") return cardInput(field, spec, snapshot, set);
     if (["survivor", "second", "zombie"].includes(field.name)) return pieceInput(field, spec, snapshot, set);
-    if (field.name === "target") return targetInput(field, set);
+    if (field.name === "player" || field.name === "target") return targetInput(field, set);
     return null;
   }
 
