@@ -5,7 +5,8 @@ dice one tap a face, a revive with its roll-off); after every step the prompt, t
 the next step are in view, nothing scrolls sideways and no card is named by its entry code.
 Also: a fighting joker's role, and the dead cards drawn at random by the table; the battle cards
 revealed with one tap when no joker is laid (nothing to declare), the question of a zombie attack
-with a joker asked when one is, and a greyed reveal saying what it waits for."""
+with a joker asked when one is, and a greyed reveal saying what it waits for, in sight while the
+cards are picked."""
 
 from __future__ import annotations
 
@@ -57,11 +58,19 @@ def snapshot(page: WebDriver) -> dict[str, Any]:
     return page.execute_script("return ZT.snapshot")  # type: ignore[no-any-return]
 
 
+def pick(page: WebDriver, selector: str) -> None:
+    """Tap the element ``selector`` once scrolled into view as a finger would: a card of the entry
+    comes clear of the line held at the entry's foot, not only inside its edge."""
+    element = page.find_element(By.CSS_SELECTOR, selector)
+    page.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", element)
+    element.click()
+
+
 def step(page: WebDriver, *selectors: str) -> None:
     """Tap each element in turn; the last tap changes the game. Then check the screen."""
     seen = int(page.execute_script("return ZT.snapshot.version"))
     for selector in selectors:
-        tap(page, selector)
+        pick(page, selector)
     wait(page, f"ZT.snapshot.version > {seen}", timeout=30)  # a busy table service is slow
     phase = snapshot(page)["view"]["phase"]
     check_screen(page, ON_BOARD) if phase == "activate" else check_screen(page)
@@ -275,7 +284,7 @@ def lay(page: WebDriver, red: list[str], black: list[str]) -> None:
     """Tap each army's battle cards in the entry, the activated one first."""
     for side, laid in (("red", red), ("black", black)):
         for c in laid:
-            tap(page, f'#entry [data-field="{side}"] button[data-card="{c}"]')
+            pick(page, f'#entry [data-field="{side}"] button[data-card="{c}"]')
 
 
 def open_reveal(page: WebDriver, server: Server) -> str:
@@ -332,7 +341,7 @@ def test_a_joker_laid_with_two_zombies_asks_whether_it_is_a_zombie_attack(
     check_screen(page, (*IN_VIEW, WAITS, '#entry [data-field="zombie_joker"]'))
     waits = page.find_element(By.CSS_SELECTOR, WAITS).text
     assert waits == "Still needed: 1 more red card, whether it is a zombie attack."
-    tap(page, '#entry [data-field="red"] button[data-card="5D"]')
+    pick(page, '#entry [data-field="red"] button[data-card="5D"]')
     question = page.find_element(By.CSS_SELECTOR, '#entry [data-field="zombie_joker"]')
     assert question.is_displayed()
     assert "The black army laid its joker and two zombies" in question.text
@@ -344,9 +353,29 @@ def test_a_joker_laid_with_two_zombies_asks_whether_it_is_a_zombie_attack(
     waits = page.find_element(By.CSS_SELECTOR, WAITS).text
     assert waits == "Still needed: whether it is a zombie attack."
     check_axe(page)
-    tap(page, '#entry [data-declare="black"]')
+    pick(page, '#entry [data-declare="black"]')
     assert page.find_element(By.CSS_SELECTOR, WAITS).text == "Ready: tap Reveal the battle cards."
     step(page, REVEAL)
     board = snapshot(page)["view"]["board"]
     assert board["black"]["zombie_attack"] is True and board["red"]["zombie_attack"] is False
     assert [e for e in page.get_log("browser") if e["level"] == "SEVERE"] == []  # type: ignore[attr-defined]
+
+
+def test_what_the_reveal_waits_for_stays_in_sight_while_cards_are_picked(
+    server: Server, tmp_path: Path
+) -> None:
+    """On a phone both armies' cards make the entry scroll: wherever the card picked is, the
+    line that says what the greyed *Reveal the battle cards* still waits for stays in sight at
+    the entry's foot, and the button with it."""
+    with open_screen(tmp_path, "phone") as page:
+        open_reveal(page, server)
+        for side, c, waits in (
+            ("red", "4D", "3 more black cards, 2 more red cards"),
+            ("black", "KC", "2 more black cards, 2 more red cards"),
+            ("red", "QD", "2 more black cards, 1 more red card"),
+        ):
+            pick(page, f'#entry [data-field="{side}"] button[data-card="{c}"]')
+            assert page.find_element(By.CSS_SELECTOR, WAITS).text == f"Still needed: {waits}."
+            assert page.execute_script(f"return {SHOWN_IN_ENTRY}"), "the line is scrolled away"
+            check_screen(page, (*IN_VIEW, WAITS))  # the greyed button too
+            assert not page.find_element(By.CSS_SELECTOR, REVEAL).is_enabled()

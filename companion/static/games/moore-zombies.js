@@ -278,8 +278,8 @@
           }, words[o]))));
         const appears = box.hidden && options.length > 0;
         box.hidden = !options.length;
-        // in sight with the line under it that says the button waits for the answer
-        if (appears) requestAnimationFrame(() => (box.nextElementSibling || box).scrollIntoView({ block: "nearest" }));
+        // in sight, above the line at the entry's foot that says the button waits for the answer
+        if (appears) requestAnimationFrame(() => box.scrollIntoView({ block: "nearest" }));
       }
       for (const b of box.querySelectorAll("[data-declare]")) {
         b.classList.toggle("chosen", b.dataset.declare === chosen);
