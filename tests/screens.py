@@ -136,16 +136,24 @@ return new Set([...prompt.getClientRects()].map((r) => Math.round(r.top))).size;
 """
 
 
+#: Whether the prompt's "Why?" box has no button yet still lays out a box (with its margin)
+EMPTY_WHY_TAKES_ROOM = """
+const why = document.getElementById('prompt-why');
+return why.children.length === 0 && why.getClientRects().length > 0;
+"""
+
+
 def prompt_lines(page: WebDriver) -> int:
     return int(page.execute_script(PROMPT_LINES))
 
 
 def check_prompt(page: WebDriver, most: int = 2) -> None:
     """The prompt's sentence takes ``most`` lines at most (docs/DESIGN.md: 2 at the default
-    text size)."""
+    text size), and the "Why?" buttons beside it, when there are none, take no room."""
     lines = prompt_lines(page)
     text = page.execute_script("return document.getElementById('prompt').textContent")
     assert lines <= most, f"the prompt takes {lines} lines: {text!r}"
+    assert not page.execute_script(EMPTY_WHY_TAKES_ROOM), "no Why? button, yet its box takes room"
 
 
 def each_step(
