@@ -14,7 +14,6 @@ from companion.games.lonely_dead.cards import HAND, IN_PLAY, count
 
 if TYPE_CHECKING:
     from companion.games.lonely_dead.game import LonelyDead
-    from companion.games.lonely_dead.state import Zombie
 
 ONE_DIE = RollRequest(1)
 TWO_DICE = RollRequest(2)
@@ -99,14 +98,7 @@ def _fight(game: LonelyDead) -> Ask:
         return f"{who} uses an item: roll one more die.", ONE_DIE, "extra_die"
     if fight.waiting == "item":
         return f"Item swap: {_survivor_source(game)}.", None, None
-    return f"Fight: {who} vs {_foe(zombie)}. Roll two dice.", TWO_DICE, "fight"
-
-
-def _foe(zombie: Zombie) -> str:
-    """The zombie in a fight: "7♥, worth 7", "Strong 19", "Contagious 6"."""
-    if zombie.kind == "single":
-        return f"{zombie.label()}, worth {zombie.value}"
-    return f"{zombie.kind.capitalize()} {zombie.value}"
+    return f"Fight: {who} vs {zombie.foe()}. Roll two dice.", TWO_DICE, "fight"
 
 
 def _search(game: LonelyDead) -> Ask:

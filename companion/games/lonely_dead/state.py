@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 from companion.games.lonely_dead.cards import WOUND_LIMITS, rank, show, suit, value
 
+#: How a pair's kind is named before its cards or its worth (LD-17)
+_PAIRS = {"strong": "Strong ", "contagious": "Contagious "}
+
 
 @dataclass(frozen=True)
 class Zombie:
@@ -28,8 +31,14 @@ class Zombie:
 
     def label(self) -> str:
         cards = "+".join(show(c) for c in self.cards)
-        kind = {"strong": "Strong ", "contagious": "Contagious "}.get(self.kind, "")
-        return f"{kind}{cards}"
+        return f"{_PAIRS.get(self.kind, '')}{cards}"
+
+    def foe(self) -> str:
+        """The zombie as a fight's prompt names it: a single card with its worth ("7♥, worth
+        7"), a pair by its kind and worth ("Strong 19"), its cards lying on the board."""
+        if self.kind == "single":
+            return f"{self.label()}, worth {self.value}"
+        return f"{_PAIRS[self.kind]}{self.value}"
 
     def to_json(self) -> dict[str, object]:
         return {
