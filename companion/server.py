@@ -130,7 +130,7 @@ class Serving:
             Server(app, map=self.map, dispatcher=self.dispatcher, adj=adj, sockinfo=info)
             for info in adj.listen
         ]
-        self.port: int = self.servers[0].effective_port
+        self.port = int(self.servers[0].effective_port)  # waitress gives it as text
         self._stopping = threading.Event()
 
     def stop(self) -> None:

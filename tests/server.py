@@ -40,7 +40,8 @@ class Server:
         self.host = host
         self.port = port or free_port(host)
         self.config = config
-        self.url = f"http://{host}:{self.port}"
+        reach = "127.0.0.1" if host == "0.0.0.0" else host  # a service on every address
+        self.url = f"http://{reach}:{self.port}"
         self.log = db.parent / f"service-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
 

@@ -76,6 +76,20 @@ def test_zombie_table_serve_answers_through_the_production_server(server: Server
         connection.close()
 
 
+@pytest.mark.slow
+def test_on_every_address_the_service_announces_itself_and_answers(tmp_path: Path) -> None:
+    # serve.sh's defaults: every address, and the table announced as NAME.local (or a warning
+    # where the network refuses it)
+    server = Server(tmp_path / "table.sqlite3", host="0.0.0.0").start()
+    try:
+        assert "games" in server.get("/api/games")
+    finally:
+        server.stop()
+    log = server.log.read_text()
+    assert "announced on the network" in log or "could not announce" in log, log
+    assert "Traceback" not in log, log
+
+
 def test_a_connection_that_never_finishes_its_headers_is_closed(small: Serving) -> None:
     with connect(small.port) as slow:
         slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # no blank line, ever
