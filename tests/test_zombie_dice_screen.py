@@ -357,6 +357,30 @@ def test_on_a_phone_what_an_undo_took_back_is_shown_whole(server: Server, tmp_pa
         assert last.rect["y"] + last.rect["height"] <= entry.rect["y"] + entry.rect["height"] + 0.5
 
 
+def test_a_double_tap_on_the_last_die_enters_nothing_of_the_next_roll(
+    server: Server, tmp_path: Path
+) -> None:
+    """The last die sends the roll and the grid is drawn again for the next one: the second tap
+    of a double tap on it (a click counted as the second) must not enter a die nobody rolled,
+    while a single tap right after still does."""
+    status, game = server.post(
+        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}
+    )
+    assert status == 201
+    with open_screen(tmp_path, "tablet") as page:
+        page.get(f"{server.url}/games/{game['id']}")
+        live(page)
+        unlock_screen(page)
+        brain = '#entry .zd-grid .zd-cell[data-color="yellow"][data-face="brain"]'
+        roll(page, [("green", "brain")] * 3)  # sent by its last tap
+        assert log_length(page) == 1
+        second = "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true, detail: 2}))"
+        page.execute_script(second, page.find_element(By.CSS_SELECTOR, brain))
+        assert page.find_elements(By.CSS_SELECTOR, "#entry .zd-tray button.zd-slot") == []
+        tap(page, brain)
+        assert len(page.find_elements(By.CSS_SELECTOR, "#entry .zd-tray button.zd-slot")) == 1
+
+
 def test_a_refusal_names_its_rule_and_stays(server: Server, screen: WebDriver) -> None:
     status, game = server.post(
         "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}

@@ -5,6 +5,7 @@
 Object.assign(ZT, {
   modules: {},
   snapshot: null,
+  sentAt: -1, // when the last move was sent (performance.now())
 
   // A game's module: {render, scores?, primary?, input?, moment?, ask?} (docs/DESIGN.md).
   register(kind, module) {
@@ -32,6 +33,7 @@ Object.assign(ZT, {
   async change(suffix, body) {
     const game = document.getElementById("game");
     game.setAttribute("aria-busy", "true");
+    ZT.sentAt = performance.now();
     try {
       const snapshot = await ZT.send("POST", ZT.gamePath(suffix), { ...body, version: ZT.snapshot.version });
       ZT.clearNotice();
@@ -65,6 +67,18 @@ Object.assign(ZT, {
     document.addEventListener("zt-lock", () => ZT.snapshot && ZT.render(ZT.snapshot, true));
     ZT.keepAwake();
     ZT.watchDice();
+    // The second tap of a double tap on what sent a move would land on what is drawn for the
+    // next move (a die of the next roll, Undo once more): a repeated tap (a click whose detail
+    // counts 2 or more) after a tap that sent a move is dropped.
+    let lastTap = 0;
+    document.addEventListener("click", (event) => {
+      if (event.detail > 1 && ZT.sentAt >= lastTap) {
+        event.stopPropagation();
+        event.preventDefault();
+        return;
+      }
+      lastTap = performance.now();
+    }, true);
     const live = document.getElementById("live");
     ZT.live.watch(ZT.gameId, ZT.render, (state) => {
       live.textContent = state === "live" ? "live" : `${state}…`;
