@@ -113,13 +113,14 @@ RULES = RuleBook(
         ),
         Rule(
             "ZD-R7",
-            "Running out of dice (ruling)",
+            "Running out of dice; repeated tiebreakers (ruling)",
             "The printed rule says to return your brains when the cup has fewer than three dice. "
             "We read it literally: when you must take new dice and the cup holds fewer than "
             "three, put the brains set aside this turn back in the cup (the table keeps their "
             "count for you), then draw, even when the dice left would have been enough. If even "
             "that is not enough, roll the dice there are. "
-            "Tiebreaker rounds repeat, among the leaders only, until one leader remains.",
+            "The printed rules are silent on a tie after a tiebreaker: tiebreaker rounds repeat, "
+            "among the leaders only, until one leader remains.",
             ruling=True,
         ),
         Rule(
