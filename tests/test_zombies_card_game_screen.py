@@ -251,6 +251,24 @@ def board_of(page: WebDriver, server: Server, base: str) -> None:
     wait(page, "document.querySelector('#entry .roll-label').textContent.includes('Bat (+2)')")
 
 
+def test_a_roll_set_aside_by_a_card_is_not_told_as_unpaid(server: Server, tmp_path: Path) -> None:
+    setup = {"players": ["Ann", "Bob"]}
+    status, game = server.post("/api/games", {"kind": "zombies-card-game", "setup": setup})
+    assert status == 201, game
+    base = f"/api/games/{game['id']}"
+    for action in OPENING:
+        assert server.post(f"{base}/actions", action)[0] == 200
+    assert server.post(f"{base}/rolls", {"dice": [1]})[0] == 200  # 1 + 1 shotgun: 2 short
+    again = {"effect": "reroll", "player": "Bob", "card": "Second Chance"}
+    status, body = server.post(f"{base}/actions", {"kind": "play", "params": again})
+    assert status == 200, body
+    with open_screen(tmp_path, "tablet") as page:
+        open_game(page, server.url + base.replace("/api", ""))
+        wait(page, "document.querySelector('.zc-roll') !== null")
+        line = page.find_element(By.CSS_SELECTOR, ".zc-roll").text
+        assert line == "Zombie 1: rolled 1 +1 Shotgun = 2 → rolled again", line
+
+
 def _act(kind: str, **params: object) -> tuple[str, dict[str, object]]:
     return "actions", {"kind": kind, "params": params}
 

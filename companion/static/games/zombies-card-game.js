@@ -99,7 +99,9 @@
     if (r.bullets) means.push(plural(r.bullets, "bullet"));
     if (r.map_cards) means.push(plural(r.map_cards, "map stack card"));
     if (r.unpaid) means.push(`${r.unpaid} left unpaid`);
-    const pay = r.short ? ` · ${r.short} short of 4: ${means.join(" and ") || "nothing to pay with"}` : "";
+    // a roll set aside by a card was never paid for: its shortfall is not told
+    const owed = r.short && r.result !== "rolled again";
+    const pay = owed ? ` · ${r.short} short of 4: ${means.join(" and ") || "nothing to pay with"}` : "";
     const result = waiting ? "waiting to be paid" : r.result + (r.drew ? ", drew a card" : "");
     return el("li", { class: ["zc-roll", `zc-${r.result.replace(/[ ,]+/g, "-")}`, waiting ? "zc-waiting" : ""].join(" ") },
       el("span", { class: "zc-roll-head" }, `Zombie ${r.zombie}: `), parts.join(""),
