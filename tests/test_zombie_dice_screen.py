@@ -381,6 +381,32 @@ def test_a_double_tap_on_the_last_die_enters_nothing_of_the_next_roll(
         assert len(page.find_elements(By.CSS_SELECTOR, "#entry .zd-tray button.zd-slot")) == 1
 
 
+def test_a_fixed_roll_that_changes_no_score_says_what_follows_now(
+    server: Server, tmp_path: Path
+) -> None:
+    status, game = server.post(
+        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}
+    )
+    assert status == 201
+    body = {"dice": [{"value": v, "color": "green"} for v in ("brain", "brain", "feet")]}
+    assert server.post(f"/api/games/{game['id']}/rolls", body)[0] == 200
+    with open_screen(tmp_path, "tablet") as page:
+        page.get(f"{server.url}/games/{game['id']}")
+        live(page)
+        unlock_screen(page)
+        tap(page, "#menu")
+        wait(page, "document.getElementById('sheet').open")
+        tap(page, '#log li[data-seq="0"] button.fix')
+        wait(page, "document.querySelector('dialog.fix-dialog') !== null")
+        tap(page, 'dialog.fix-dialog .die-slot[data-die="2"] [data-value="feet"]')
+        tap(page, "dialog.fix-dialog button.primary")
+        wait(page, "document.querySelector('dialog.fix-dialog') === null")
+        assert page.find_element(By.CSS_SELECTOR, "#notice .words").text == (
+            "Roll corrected: green brain, green brain, green feet is now green brain, green feet,"
+            " green feet. Now: Ana: stop and bank 1 brain, or roll again."
+        )
+
+
 def test_a_refusal_names_its_rule_and_stays(server: Server, screen: WebDriver) -> None:
     status, game = server.post(
         "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}

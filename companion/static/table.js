@@ -469,9 +469,12 @@ Object.assign(ZT, {
     const was = Object.fromEntries(ZT.scoresOf(before).map((p) => [p.name, p.score]));
     const changes = ZT.scoresOf(after).filter((p) => was[p.name] !== p.score)
       .map((p) => `${p.name} ${was[p.name]} → ${p.score}`);
+    // with no score changed, what the roll decided may still have (a battle's winner): the
+    // prompt then says what follows now
+    const unchanged = after.prompt.text === before.prompt.text ? "No score changed." : `Now: ${after.prompt.text}`;
     return `Roll corrected: ${ZT.diceWords(old)} is now ${ZT.diceWords(dice)}. ` +
       `${replayed ? `Replayed the ${replayed} move${replayed === 1 ? "" : "s"} after it. ` : ""}` +
-      (changes.length ? `Scores: ${changes.join(", ")}.` : "No score changed.");
+      (changes.length ? `Scores: ${changes.join(", ")}.` : unchanged);
   },
 
   // -- moments and the end of a game ------------------------------------------------------------
