@@ -13,6 +13,7 @@ from tests.test_zombies_card_game_support import (
     all_cards,
     bullets_left,
     new,
+    play,
     played,
     quiet_turns,
     refused,
@@ -271,6 +272,36 @@ def test_zc14_zct2_too_few_map_cards_and_the_player_is_eaten() -> None:
     assert after.player == "Ann" and after.outcome() is None
     assert after.view()["players"][2]["alive"] is False
     refused(after, Action("play", {"effect": "other", "player": "Cat", "card": "X"}), "ZC-T2")
+
+
+def pay_label(game: ZombiesCardGame) -> str:
+    return next(a.label for a in game.legal_actions() if a.kind == "pay")
+
+
+def test_zc14_zc15_zc28_a_failed_roll_says_what_paying_it_will_cost_before_it_is_paid() -> None:
+    game = act(bullets_left(_map_stack_of(4), "Ann", 1), "map", zombies=2)
+    s = roll(game, 1)  # 3 short: 1 bullet, then 2 map stack cards
+    assert rules_of(s) == ["ZC-12", "ZC-15"]
+    assert s.rulings[1].text == (
+        "2 map stack cards must pay: Ann will draw no card, lose every card in front of them and "
+        "fight no more this turn."
+    )
+    assert isinstance(s.game, ZombiesCardGame) and pay_label(s.game) == "Pay with the map stack"
+    s = play(s.game, "roll", "Bob", card="Lucky", amount=2)  # now 1 short: the bullet pays
+    assert rules_of(s) == ["ZC-9", "ZC-12"]
+    assert isinstance(s.game, ZombiesCardGame) and pay_label(s.game) == "Pay for the roll"
+
+    game = quiet_turns(new("Ann", "Bob", "Cat"), 2)
+    game = act(bullets_left(game, "Cat", 0), "map", zombies=1)
+    s = roll(game, 1)  # 3 short, no bullets, only 2 map cards below the top
+    assert rules_of(s) == ["ZC-12", "ZC-14"]
+    assert s.rulings[1].text == "The map stack cannot cover the rest: Cat will be eaten."
+    assert isinstance(s.game, ZombiesCardGame) and pay_label(s.game) == "Pay, and be eaten"
+
+    game = played(quiet_turns(new("Ann", "Bob", "Cat"), 2), "no-guts", "Cat")
+    s = roll(act(bullets_left(game, "Cat", 0), "map", zombies=1), 1)
+    assert rules_of(s) == ["ZC-12", "ZC-28"]
+    assert isinstance(s.game, ZombiesCardGame) and pay_label(s.game) == "Pay: the turn ends"
 
 
 def test_zct1_the_last_player_alive_wins() -> None:

@@ -446,7 +446,8 @@ def _change_roll(game: ZombiesCardGame, amount: int, rulings: list[Ruling]) -> S
     fight = replace(game.fight, change=game.fight.change + amount)
     if fight.short:
         rulings.append(Ruling("ZC-12", f"The roll is now {fight.total}: {fight.short} short of 4."))
-        return replace(game, fight=fight).settle(rulings)
+        waiting = replace(game, fight=fight)
+        return waiting.settle([*rulings, *waiting.cost_rulings()])
     rulings.append(Ruling("ZC-11", f"The roll is now {fight.total}: the zombie dies."))
     return game.kill(fight, None, rulings)
 

@@ -195,6 +195,14 @@ class ZombiesCardGame(Game):
             return f"{self.player} cannot pay and will be eaten."
         return f"{self.player}: pay {plan.means()}."
 
+    def _pay_label(self) -> str:
+        """The pay button says what paying costs beyond bullets (ZC-14, ZC-15, ZC-28)."""
+        plan = self.payment()
+        assert plan is not None
+        if plan.unpaid:
+            return "Pay: the turn ends" if self.seat.has(NO_GUTS) else "Pay, and be eaten"
+        return "Pay with the map stack" if plan.from_map else "Pay for the roll"
+
     def roll_label(self) -> str:
         """The combat die's label: the zombie, what the roll adds to the die, what kills."""
         weapon = self.seat.weapon_card()
@@ -224,7 +232,7 @@ class ZombiesCardGame(Game):
             die = Field("roll", "roll", self.roll_label())
             specs.append(ActionSpec("roll", "Combat roll", fields=(die,)))
         elif self.phase == PAY:
-            specs.append(ActionSpec("pay", "Pay for the roll"))
+            specs.append(ActionSpec("pay", self._pay_label()))
         else:
             specs.append(ActionSpec("end_turn", "End the turn"))
         if self.phase in (MAP, FIGHT):
@@ -374,7 +382,27 @@ class ZombiesCardGame(Game):
             f"{self.player} {fight.sum_text()}: {fight.short} short of {KILL}, to be paid "
             f"with bullets ({self.player} has {len(self.seat.bullets)}).",
         )
-        return replace(game, phase=PAY, fight=fight).settle([short, *armed], ("attention",))
+        waiting = replace(game, phase=PAY, fight=fight)
+        return waiting.settle([short, *waiting.cost_rulings(), *armed], ("attention",))
+
+    def cost_rulings(self) -> list[Ruling]:
+        """What paying the waiting roll will cost beyond bullets, told before it is paid."""
+        plan = self.payment()
+        assert plan is not None
+        who = self.player
+        if plan.unpaid and self.seat.has(NO_GUTS):
+            return [Ruling("ZC-28", f"No Guts, No Glory: {who} cannot pay, and the turn ends.")]
+        if plan.unpaid:
+            return [Ruling("ZC-14", f"The map stack cannot cover the rest: {who} will be eaten.")]
+        if plan.from_map:
+            return [
+                Ruling(
+                    "ZC-15",
+                    f"{plural(plan.from_map, 'map stack card')} must pay: {who} will draw no "
+                    "card, lose every card in front of them and fight no more this turn.",
+                )
+            ]
+        return []
 
     def kill(self, fight: Fight, payment: Payment | None, rulings: list[Ruling]) -> Step:
         """The zombie dies and its killer draws the reward card (ZC-11, ZC-T3)."""
