@@ -164,6 +164,7 @@ def test_home_says_who_won_each_finished_game_even_when_nobody_is_named(
     page = client.get("/").get_data(as_text=True)
     finished = page[page.index('id="finished-title"') :]
     assert "the survivors won ·" in finished and "won by" not in finished
+    assert "· 1 move</span>" in finished  # the concession, counted in the singular
 
 
 def test_reopening_takes_back_the_final_move(client: FlaskClient) -> None:

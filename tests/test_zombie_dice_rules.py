@@ -93,6 +93,8 @@ def test_zd4_brains_and_shotguns_are_set_aside() -> None:
     assert view["shotguns"] == {"green": 0, "yellow": 1, "red": 0}
     assert view["feet"] == {"green": 0, "yellow": 0, "red": 1}
     assert view["turn_brains"] == 1
+    said = new().apply(new().roll_action(roll("gB yS rF"))).rulings[0].text
+    assert said.endswith(": the turn then had 1 brain, 1 shotgun, 1 foot.")
 
 
 def test_zd5_three_shotguns_end_the_turn_with_nothing() -> None:

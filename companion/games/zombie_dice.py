@@ -412,9 +412,10 @@ class ZombieDice(Game):
         rulings.append(
             Ruling(
                 "ZD-4",
-                f"{self.player} rolled {symbols}: "
-                f"turn so far {plural(game.turn_brains(), 'brain')}, "
-                f"{plural(sum(game.shotguns), 'shotgun')}, {sum(game.feet)} feet.",
+                f"{self.player} rolled {symbols}: the turn then had "
+                f"{plural(game.turn_brains(), 'brain')}, "
+                f"{plural(sum(game.shotguns), 'shotgun')}, {sum(game.feet)} "
+                f"{'foot' if sum(game.feet) == 1 else 'feet'}.",
             )
         )
         if sum(game.shotguns) >= 3:

@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from companion.announce import qr_svg
 from companion.games import GAMES
-from companion.games.core import CHECKS
+from companion.games.core import CHECKS, plural
 from companion.players import PALETTE, Roster
 from companion.table import Table, TableError, damaged_message
 from companion.web import records_view
@@ -70,6 +70,9 @@ def play() -> WerkzeugResponse:
 def said_filter(start: str, end: str | None = None) -> str:
     """A game's time as players say it, in the table's zone: "Friday 21:40, 34 min"."""
     return said(start, end, time_zone())
+
+
+bp.add_app_template_filter(plural, "plural")  # {{ n | plural("move") }}: "1 move", "3 moves"
 
 
 @bp.get("/records")
