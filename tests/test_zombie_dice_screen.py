@@ -357,6 +357,28 @@ def test_on_a_phone_what_an_undo_took_back_is_shown_whole(server: Server, tmp_pa
         assert last.rect["y"] + last.rect["height"] <= entry.rect["y"] + entry.rect["height"] + 0.5
 
 
+def test_with_two_feet_kept_the_whole_entry_is_in_view(server: Server, screen: WebDriver) -> None:
+    """Two kept dice and a new one: the kept dice's faces and every row of the grid show
+    without scrolling the entry, on a phone as on a tablet."""
+    status, game = server.post(
+        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Bo", "Cy"]}}
+    )
+    assert status == 201
+    dice = [("feet", "green"), ("feet", "yellow"), ("shotgun", "red")]
+    body = {"dice": [{"value": value, "color": color} for value, color in dice]}
+    assert server.post(f"/api/games/{game['id']}/rolls", body)[0] == 200
+    screen.get(f"{server.url}/games/{game['id']}")
+    live(screen)
+    unlock_screen(screen)
+    wait(screen, "document.querySelectorAll('#entry .zd-kept').length === 2")
+    hidden = screen.execute_script(
+        "const e = document.getElementById('entry'); return e.scrollHeight - e.clientHeight"
+    )
+    assert hidden == 0, hidden
+    for cell in screen.find_elements(By.CSS_SELECTOR, "#entry .zd-cell"):
+        assert seen(screen, f'#entry .zd-cell[aria-label="{cell.get_attribute("aria-label")}"]')
+
+
 def test_a_double_tap_on_the_last_die_enters_nothing_of_the_next_roll(
     server: Server, tmp_path: Path
 ) -> None:

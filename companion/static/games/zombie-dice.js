@@ -89,12 +89,16 @@
             class: "zd-slot", dataset: { slot: i + 1 }, "aria-label": `Take back die ${i + 1}: ${s.color} ${s.value}`,
             onclick: () => { s.value = null; if (!s.kept) s.color = null; update(); },
           }, ZT.die(s.value, s.color, { size: 44 }), el("span", { class: "undo-mark", "aria-hidden": "true" }, "✕"))));
-      const kept = slots.filter((s) => s.kept && s.value === null).map((s) => el("div", {
-        class: "zd-kept", role: "group", "aria-label": `Your kept ${s.color} die shows`,
-      }, el("span", { class: "label" }, `Kept ${s.color} die:`), faces.map((face) => el("button", {
-        class: "zd-cell", dataset: { color: s.color, face: String(face), kept: "" },
-        "aria-label": `kept ${s.color} ${face}`, onclick: () => { s.value = face; update(); },
-      }, ZT.die(face, s.color, { size: 52 })))));
+      // The kept feet side by side, each die's faces in a frame of its own, under one label.
+      const waiting = slots.filter((s) => s.kept && s.value === null);
+      const kept = waiting.length ? el("div", { class: "zd-kept-all" },
+        el("span", { class: "label" }, waiting.length === 1 ? "Your kept die shows:" : "Your kept dice show:"),
+        el("div", { class: "zd-kept-dice" }, waiting.map((s) => el("div", {
+          class: "zd-kept", role: "group", "aria-label": `Your kept ${s.color} die shows`,
+        }, faces.map((face) => el("button", {
+          class: "zd-cell", dataset: { color: s.color, face: String(face), kept: "" },
+          "aria-label": `kept ${s.color} ${face}`, onclick: () => { s.value = face; update(); },
+        }, ZT.die(face, s.color, { size: pips ? 36 : 48 }))))))) : null;
       const free = slots.filter((s) => !s.kept && s.value === null).length;
       const grid = free ? el("div", { class: "zd-grid", style: `--faces: ${faces.length}`, role: "group", "aria-label": "New dice: colour and face" },
         request.colors.flatMap((color) => faces.map((face) => el("button", {
@@ -106,7 +110,7 @@
             slot.value = face;
             update();
           },
-        }, ZT.die(face, color, { size: pips ? 44 : 56 }))))) : null;
+        }, ZT.die(face, color, { size: pips ? 44 : 50 }))))) : null;
       const toggle = request.faces.some((f) => typeof f === "number") ? el("button", {
         class: "small zd-pips", "aria-pressed": String(pips),
         onclick: () => { localStorage.setItem("zt-zd-pips", pips ? "no" : "yes"); ZT.redraw(); },
@@ -115,7 +119,7 @@
         el("h3", {}, `Tap the ${dice(request.count)} rolled`),
         // What the roll takes (the feet, the new dice, a refill first), once the prompt leaves it out.
         snapshot.legal.some((s) => s.kind === "stop") ? el("p", { class: "roll-label" }, field.label) : null,
-        el("div", { class: "zd-entry-head" }, tray, toggle), ...kept, free ? el("p", { class: "hint muted" }, `${dice(free, "new")}: tap colour and face`) : null, grid,
+        el("div", { class: "zd-entry-head" }, tray, toggle), kept, free ? el("p", { class: "hint muted" }, `${dice(free, "new")}: tap colour and face`) : null, grid,
       ].filter(Boolean));
     };
     draw();
