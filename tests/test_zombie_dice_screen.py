@@ -223,6 +223,15 @@ def test_a_whole_game_through_the_screen(server: Server, screen: WebDriver) -> N
     assert names == ["Ana", "Ben"]
     check(page)
 
+    # Another tablet still on the finished game taps Rematch too: it joins the same rematch.
+    rematch = page.current_url
+    games = len(server.get("/api/games")["games"])
+    page.get(finished)
+    live(page)
+    tap(page, '#bar-actions [data-step="rematch"]')
+    wait(page, f"location.href === {rematch!r}")
+    assert len(server.get("/api/games")["games"]) == games
+
 
 def test_a_spectator_sees_the_game_without_controls(server: Server, screen: WebDriver) -> None:
     status, game = server.post(

@@ -533,10 +533,14 @@ Object.assign(ZT, {
         : p.unit ? `${p.score} ${p.unit}` : String(p.score))))));
   },
 
-  // A new game with the same players and settings.
+  // A new game with the same players and settings; when another device at the table already
+  // started one (a game of this kind, these players, begun since this one), that one is joined.
   async rematch() {
     try {
-      const game = await ZT.send("POST", "/api/games", { kind: ZT.kind, setup: ZT.snapshot.setup });
+      const { games } = await fetch("/api/games").then((r) => r.json());
+      const same = (g) => g.status === "active" && g.kind === ZT.kind && g.created > ZT.snapshot.created
+        && JSON.stringify(g.players) === JSON.stringify(ZT.snapshot.players);
+      const game = games.find(same) || await ZT.send("POST", "/api/games", { kind: ZT.kind, setup: ZT.snapshot.setup });
       location.href = `/games/${game.id}`;
     } catch (error) {
       if (error.status !== 401) ZT.fail(error);
