@@ -233,6 +233,26 @@ def test_a_whole_game_through_the_screen(server: Server, screen: WebDriver) -> N
     assert len(server.get("/api/games")["games"]) == games
 
 
+def test_each_player_wears_the_colour_the_table_knows_them_by(
+    server: Server, tmp_path: Path
+) -> None:
+    """The score chips take each player's colour from Settings, as the home and records pages
+    do, whatever seat the player has in this game."""
+    status, game = server.post(
+        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Bo", "Ana"]}}
+    )
+    assert status == 201
+    known = {p["name"]: p["colour"] for p in server.get("/api/players")["known"]}
+    with open_screen(tmp_path, "phone") as page:
+        page.get(f"{server.url}/games/{game['id']}")
+        live(page)
+        for name in ("Bo", "Ana"):
+            wanted = "rgb({}, {}, {})".format(*bytes.fromhex(known[name][1:]))
+            seat = f'#scores [data-player="{name}"] .seat'
+            shown = f"getComputedStyle(document.querySelector('{seat}')).backgroundColor"
+            wait(page, f"{shown} === '{wanted}'")
+
+
 def test_a_spectator_sees_the_game_without_controls(server: Server, screen: WebDriver) -> None:
     status, game = server.post(
         "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}

@@ -6,6 +6,7 @@ Object.assign(ZT, {
   modules: {},
   snapshot: null,
   sentAt: -1, // when the last move was sent (performance.now())
+  colours: {}, // each known player's colour (Settings), by every name they go by, in lower case
 
   // A game's module: {render, scores?, primary?, input?, moment?, ask?} (docs/DESIGN.md).
   register(kind, module) {
@@ -67,6 +68,11 @@ Object.assign(ZT, {
     document.addEventListener("zt-lock", () => ZT.snapshot && ZT.render(ZT.snapshot, true));
     ZT.keepAwake();
     ZT.watchDice();
+    // a player wears the colour the Settings page gives them, as on the home and records pages
+    fetch("/api/players").then((r) => r.json()).then(({ known }) => {
+      for (const p of known) for (const name of [p.name, ...p.names]) ZT.colours[name.toLowerCase()] = p.colour;
+      if (ZT.snapshot) ZT.renderScores(ZT.snapshot);
+    }).catch(() => {}); // without them each seat keeps a colour of its own
     // The second tap of a double tap on what sent a move would land on what is drawn for the
     // next move (a die of the next roll, Undo once more): a repeated tap (a click whose detail
     // counts 2 or more) after a tap that sent a move is dropped.
@@ -144,7 +150,7 @@ Object.assign(ZT, {
       dataset: { player: p.name, seat },
       "aria-current": p.current && !finished ? "true" : null,
     },
-    ZT.el("span", { class: "seat", style: `background: ${p.color || `var(--p${(seat % 8) + 1})`}`, "aria-hidden": "true" }),
+    ZT.el("span", { class: "seat", style: `background: ${p.color || ZT.colours[p.name.toLowerCase()] || `var(--p${(seat % 8) + 1})`}`, "aria-hidden": "true" }),
     ZT.el("span", { class: "name" }, p.name),
     p.label ? ZT.el("span", { class: "note" }, p.label) : null,
     p.score === null || p.score === undefined ? null : ZT.el("span", { class: "score" }, String(p.score)),
