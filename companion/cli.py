@@ -45,12 +45,16 @@ def serve(args: argparse.Namespace) -> int:
 
     config = settings(args)
     held = LogLock(config.database)  # before the log is touched: one service per log
+    everywhere = config.server.host in ("0.0.0.0", "::")
+    host = lan_address() if everywhere else config.server.host
+    # the table is announced as NAME.local only when other devices can reach it
+    announcing = config.server.announce and everywhere and host != "127.0.0.1"
     app = create_app(
         {
             "DATABASE": str(config.database),
             "PIN": config.server.pin,
             "DICE": config.dice,
-            "MDNS_NAME": config.server.name if config.server.announce else None,
+            "MDNS_NAME": config.server.name if announcing else None,
             "TIME_ZONE": config.server.time_zone,
             "ALLOWED_HOSTS": config.server.hosts,
         }
@@ -58,8 +62,6 @@ def serve(args: argparse.Namespace) -> int:
     backups = Backups(config.database)  # hourly, and once more when closed below
     table, desk = app.extensions["table"], app.extensions["desk"]
     server = Serving(app, config.server.host, config.server.port)
-    everywhere = config.server.host in ("0.0.0.0", "::")
-    host = lan_address() if everywhere else config.server.host
     url = f"http://{host}:{server.port}/"
     print(f"Zombie Table is open at {url}", flush=True)
     print(f"Table PIN: {app.extensions['gate'].pin}   (game log: {config.database})", flush=True)
@@ -76,7 +78,7 @@ def serve(args: argparse.Namespace) -> int:
     settling.start()
     stops = start_sources(config.dice, desk)
     closers: list[Any] = [start_panel(config.gpio, table, desk)]
-    if config.server.announce and everywhere and host != "127.0.0.1":
+    if announcing:
         closers.append(announce(config.server.name, host, server.port))
     signal.signal(signal.SIGTERM, lambda signum, frame: server.stop())
     try:

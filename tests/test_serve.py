@@ -11,6 +11,7 @@ import signal
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -83,11 +84,19 @@ def test_on_every_address_the_service_announces_itself_and_answers(tmp_path: Pat
     server = Server(tmp_path / "table.sqlite3", host="0.0.0.0").start()
     try:
         assert "games" in server.get("/api/games")
+        home = urllib.request.urlopen(server.url + "/", timeout=10).read().decode()
     finally:
         server.stop()
     log = server.log.read_text()
     assert "announced on the network" in log or "could not announce" in log, log
     assert "Traceback" not in log, log
+    assert f"http://zombie-table.local:{server.port}/" in home  # the other address to type
+
+
+@pytest.mark.slow
+def test_a_table_on_this_machine_alone_offers_no_network_name(server: Server) -> None:
+    home = urllib.request.urlopen(server.url + "/", timeout=10).read().decode()
+    assert ".local" not in home and server.url in home
 
 
 def test_a_connection_that_never_finishes_its_headers_is_closed(small: Serving) -> None:
