@@ -159,4 +159,5 @@ def test_the_camera_page(camera: CameraService, watcher: FlaskClient) -> None:
 def test_without_a_camera_the_page_says_how_to_set_one_up(watcher: FlaskClient) -> None:
     page = watcher.get("/camera").get_data(as_text=True)
     assert "No camera is set up" in page and 'id="overlay"' not in page
+    assert '<a href="/play">the game page</a>' in page  # the way back to the dice by hand
     assert 'href="/camera"' not in watcher.get("/").get_data(as_text=True)
