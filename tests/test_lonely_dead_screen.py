@@ -569,6 +569,8 @@ def test_what_undo_and_a_fixed_roll_changed_is_shown_whole(server: Server, page:
     tap(page, "dialog.fix-dialog button.primary")
     wait(page, f"ZT.snapshot.version > {seen}", timeout=30)
     shown_whole(page, "Roll corrected: 1, 2 is now 6, 5.")
+    notice = page.find_element(By.CSS_SELECTOR, "#notice .words").text
+    assert " Now: " in notice and "No score changed" not in notice, notice  # the fight's new end
 
 
 def test_game_over_is_said_once(server: Server, page: WebDriver) -> None:

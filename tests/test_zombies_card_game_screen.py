@@ -269,6 +269,30 @@ def test_a_roll_set_aside_by_a_card_is_not_told_as_unpaid(server: Server, tmp_pa
         assert line == "Zombie 1: rolled 1 +1 Shotgun = 2 → rolled again", line
 
 
+def test_a_refused_card_play_keeps_its_form_and_says_why_there(
+    server: Server, tmp_path: Path
+) -> None:
+    setup = {"players": ["Ann", "Bob"]}
+    status, game = server.post("/api/games", {"kind": "zombies-card-game", "setup": setup})
+    assert status == 201, game
+    with open_screen(tmp_path, "phone") as page:
+        open_game(page, f"{server.url}/games/{game['id']}")
+        menu_form(page, "a card that lies in front of its player")
+        choice(page, "Who plays it", "Bob", "#sheet-body")
+        write(page, "Card name", "Power Outage")
+        page.find_element(By.CSS_SELECTOR, "#sheet-body [data-submit]").click()
+        wait(page, "!document.querySelector('#sheet-body .sheet-refusal').hidden")
+        refusal = page.find_element(By.CSS_SELECTOR, "#sheet-body .sheet-refusal").text
+        assert "Power Outage has its own button: play it with that." in refusal, refusal
+        assert "Rule ZC-T13" in refusal, refusal
+        assert page.execute_script("return document.getElementById('sheet').open")
+        name = page.execute_script(
+            "return [...document.querySelectorAll('#sheet-body input')].map((i) => i.value)"
+        )
+        assert "Power Outage" in name, name
+        assert version(page) == 0  # nothing was played
+
+
 def _act(kind: str, **params: object) -> tuple[str, dict[str, object]]:
     return "actions", {"kind": kind, "params": params}
 

@@ -215,13 +215,16 @@ Object.assign(ZT, {
   },
 
   // The inputs of an action; `submit` sends it once every field is filled. Sending, by `submit`
-  // or by an input that sends by itself, fires "send" on `submit` (the menu closes then).
+  // or by an input that sends by itself, fires "send" on `submit`, its detail the promise of
+  // ZT.act (the menu closes when the move is taken, and keeps the form when it is refused).
   form(spec, snapshot, submit) {
     const values = {};
     const complete = () => spec.fields.every((f) => values[f.name] !== undefined);
     const send = () => {
-      submit.dispatchEvent(new Event("send"));
-      return ZT.act(spec.kind, { ...spec.params, ...values });
+      ZT.refused = null;
+      const sent = ZT.act(spec.kind, { ...spec.params, ...values });
+      submit.dispatchEvent(new CustomEvent("send", { detail: sent }));
+      return sent;
     };
     submit.addEventListener("click", () => { if (complete()) send(); });
     const takesDice = spec.fields.some((f) => f.type === "roll"); // dice.js offers it for entry by hand
@@ -343,9 +346,18 @@ Object.assign(ZT, {
             return ZT.act(spec.kind, spec.params);
           }
           const submit = ZT.el("button", { class: "primary big", dataset: { action: spec.kind, submit: "" }, disabled: true }, spec.label);
-          submit.addEventListener("send", () => ZT.closeSheet());
+          const refusal = ZT.el("div", { class: "sheet-refusal", role: "alert", hidden: true });
+          submit.addEventListener("send", (event) => event.detail.then((after) => {
+            if (after) return ZT.closeSheet();
+            // refused (or not confirmed): the form stays as filled in, the refusal above it
+            const error = ZT.refused;
+            ZT.refused = null;
+            refusal.hidden = !error;
+            if (error) refusal.replaceChildren(ZT.el("p", {}, error.message), ZT.ruleChip(error.rule));
+            refusal.scrollIntoView({ block: "nearest" });
+          }));
           const form = ZT.form(spec, snapshot, submit);
-          open.replaceChildren(form, form.querySelector("[data-sends]") ? "" : ZT.el("div", { class: "sheet-submit" }, submit));
+          open.replaceChildren(refusal, form, form.querySelector("[data-sends]") ? "" : ZT.el("div", { class: "sheet-submit" }, submit));
           open.scrollIntoView({ block: "start" }); // the form opens under a long list
         },
       }, spec.label))), open));
@@ -475,9 +487,12 @@ Object.assign(ZT, {
     const was = Object.fromEntries(ZT.scoresOf(before).map((p) => [p.name, p.score]));
     const changes = ZT.scoresOf(after).filter((p) => was[p.name] !== p.score)
       .map((p) => `${p.name} ${was[p.name]} → ${p.score}`);
-    // with no score changed, what the roll decided may still have (a battle's winner): the
-    // prompt then says what follows now
-    const unchanged = after.prompt.text === before.prompt.text ? "No score changed." : `Now: ${after.prompt.text}`;
+    // with no score changed, what the roll decided may still have (a battle's winner, a fight
+    // now lost): the prompt then says what follows now, or else the roll's own rulings
+    const decided = (snapshot) => snapshot.log.find((e) => e.seq === entry.seq);
+    const then = decided(before), now = decided(after);
+    const unchanged = after.prompt.text !== before.prompt.text ? `Now: ${after.prompt.text}`
+      : then && now && ZT.describe(then) !== ZT.describe(now) ? `Now: ${ZT.describe(now)}` : "No score changed.";
     return `Roll corrected: ${ZT.diceWords(old)} is now ${ZT.diceWords(dice)}. ` +
       `${replayed ? `Replayed the ${replayed} move${replayed === 1 ? "" : "s"} after it. ` : ""}` +
       (changes.length ? `Scores: ${changes.join(", ")}.` : unchanged);

@@ -8,6 +8,7 @@ const ZT = {
   // answers too late to count
   grantsChanged: 0,
   ready: null, // settles once the page knows whether this browser holds the PIN grant
+  refused: null, // the last refusal (an Error with .rule), until a menu form shows it
   UNREACHABLE: "The table cannot be reached; check this tablet's network. Nothing was changed.",
 
   el(tag, attrs, ...children) {
@@ -211,6 +212,7 @@ const ZT = {
   },
 
   fail(error) {
+    ZT.refused = error; // the last refusal, for a form in the menu to show beside its fields
     ZT.notice(error.message, { rule: error.rule, kind: "refusal" });
     ZT.sound("refuse");
   },
