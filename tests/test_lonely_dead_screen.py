@@ -538,6 +538,23 @@ def shown_whole(page: WebDriver, starts: str) -> None:
     checked(page)
 
 
+def test_a_survivor_the_picked_card_cannot_attack_says_which_rule_forbids_it(
+    server: Server, page: WebDriver
+) -> None:
+    page.get(started_by_api(server, "AS", "QH", "KD", "JC", "7S", "4H", "5D"))
+    live(page)
+    unlock_screen(page)
+    seen = int(page.execute_script("return ZT.snapshot.version"))
+    tap(page, '.ld-hand-card[data-card="7S"]')
+    tap(page, '.ld-survivor[data-number="2"]')  # the Q♥: not a target for the 7♠
+    wait(page, "document.querySelector('#notice.refusal .rule-chip') !== null")
+    notice = page.find_element(By.ID, "notice").text
+    assert "Rule LD-" in notice, notice
+    assert int(page.execute_script("return ZT.snapshot.version")) == seen  # nothing was played
+    step(page, '.ld-survivor.ld-target[data-number="1"]')  # the 7♠ still picked: the A♠ takes it
+    assert int(page.execute_script("return ZT.snapshot.version")) > seen
+
+
 def test_what_undo_and_a_fixed_roll_changed_is_shown_whole(server: Server, page: WebDriver) -> None:
     """A fight's undo and a fixed fight roll say what they changed in a few lines: every line
     is shown, on a phone too, and the dice for the next roll stay in view."""

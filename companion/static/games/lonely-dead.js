@@ -69,14 +69,20 @@
 
   function survivor(snapshot, s) {
     const view = snapshot.view;
-    const target = chosen.length && view.step === "attack" ? playFor(snapshot, s.number) : null;
+    const aiming = chosen.length && view.step === "attack" && ZT.granted;
+    const target = aiming ? playFor(snapshot, s.number) : null;
     const onclick = target ? () => {
       chosen = [];
       ZT.act(target.kind, target.params);
+    } : aiming ? () => {
+      // a play the rules do not allow here: sent all the same, so that the refusal names the
+      // rule that forbids it; the cards stay picked for a survivor they may attack
+      const joker = chosen[0].startsWith("JK");
+      ZT.act(joker ? "joker" : "attack", joker ? { survivor: s.number } : { cards: [...chosen], survivor: s.number });
     } : null;
     const plain = Boolean(target);
     const state = s.attacked ? ["attacked this round"] : []; // "fighting" is written on the zombie
-    return el(onclick ? "button" : "article", {
+    return el(target ? "button" : "article", {
       class: `ld-survivor${s.fighting ? " ld-fighting" : ""}${onclick ? " ld-target" : ""}`,
       onclick, dataset: { number: s.number }, "aria-label": target ? null : `Survivor ${s.number}`,
     },
