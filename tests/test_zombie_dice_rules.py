@@ -200,6 +200,7 @@ def test_zd8_tied_leaders_play_a_tiebreaker_and_repeat_until_one_wins() -> None:
     game = play(game, "gB gB gF", "stop", "gS gS gS")
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == ("Ana",)
+    assert outcome.reason == "most brains after 2 tiebreaker rounds (16)"
 
 
 def test_zdp_pip_dice_map_to_symbols_by_colour() -> None:

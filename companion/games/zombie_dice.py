@@ -298,7 +298,10 @@ class ZombieDice(Game):
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
-        return Outcome((self.winner,), f"most brains after the last round ({max(self.scores)})")
+        rounds = {0: "the last round", 1: "a tiebreaker round"}.get(
+            self.tiebreaks, f"{self.tiebreaks} tiebreaker rounds"
+        )
+        return Outcome((self.winner,), f"most brains after {rounds} ({max(self.scores)})")
 
     def default_action(self) -> Action | None:
         return Action("stop") if self.rolls and self.winner is None else None
