@@ -153,9 +153,17 @@ def test_a_game_played_to_the_end_through_the_screen(server: Server, page: WebDr
             label = page.find_element(By.CSS_SELECTOR, "#entry .roll-label").text
             assert label == "Dice for your 1 wizard"
             before = taps(page)
+            page.execute_script("document.getElementById('board').scrollTop = 1e6")  # read down
             face(page, 5)  # Q♦'s die: 5 + 10 against 4
             assert taps(page) - before == 1
             assert "Battle 1: red 15, black 4; red won." in page.find_element(By.ID, "board").text
+            # while the winner takes the spoils, the decided battle is what the board shows
+            top, below = page.execute_script(
+                "const b = document.getElementById('board').getBoundingClientRect(),"
+                " l = document.querySelector('#board .mz-last').getBoundingClientRect();"
+                "return [l.top - b.top, b.bottom - l.bottom]"
+            )
+            assert top >= 0 and below >= 0, (top, below)
             # the decided battle stays on the board as it lay: cards as cards, dice as dice
             red = '.mz-decided-side[data-side="red"]'
             fought = page.find_elements(By.CSS_SELECTOR, f"{red} .pcard")

@@ -148,10 +148,12 @@
   }
 
   // The previous battle, as it lay when it was decided: each army's fighting cards, its dice
-  // and its total, under the line that says who won.
+  // and its total, under the line that says who won. While its winner takes the spoils it is
+  // what the step is about: the shell brings it into view.
   function decided(view) {
     if (!view.last) return null;
-    return el("section", { class: "mz-last", "aria-label": "The previous battle" },
+    const now = view.phase === "spoils" ? { now: "" } : null;
+    return el("section", { class: "mz-last", "aria-label": "The previous battle", dataset: now },
       el("p", {}, view.last),
       view.decided ? el("div", { class: "mz-decided" }, view.armies.map((a) => {
         const side = view.decided[a.side];
