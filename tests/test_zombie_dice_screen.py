@@ -103,6 +103,18 @@ def start_from_home(page: WebDriver, server: Server) -> None:
     live(page)
 
 
+def opened(page: WebDriver, server: Server, players: list[str], *rolls: Dice) -> None:
+    """A game started over the API with ``rolls`` (colour, face) entered, open and unlocked."""
+    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": players}})
+    assert status == 201
+    for dice in rolls:
+        body = {"dice": [{"value": face, "color": color} for color, face in dice]}
+        assert server.post(f"/api/games/{game['id']}/rolls", body)[0] == 200
+    page.get(f"{server.url}/games/{game['id']}")
+    live(page)
+    unlock_screen(page)
+
+
 def test_a_whole_game_through_the_screen(server: Server, screen: WebDriver) -> None:
     page = screen
     start_from_home(page, server)
@@ -238,14 +250,9 @@ def test_each_player_wears_the_colour_the_table_knows_them_by(
 ) -> None:
     """The score chips take each player's colour from Settings, as the home and records pages
     do, whatever seat the player has in this game."""
-    status, game = server.post(
-        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Bo", "Ana"]}}
-    )
-    assert status == 201
-    known = {p["name"]: p["colour"] for p in server.get("/api/players")["known"]}
     with open_screen(tmp_path, "phone") as page:
-        page.get(f"{server.url}/games/{game['id']}")
-        live(page)
+        opened(page, server, ["Bo", "Ana"])
+        known = {p["name"]: p["colour"] for p in server.get("/api/players")["known"]}
         for name in ("Bo", "Ana"):
             wanted = "rgb({}, {}, {})".format(*bytes.fromhex(known[name][1:]))
             seat = f'#scores [data-player="{name}"] .seat'
@@ -352,20 +359,12 @@ def test_deciding_shows_the_best_choice_and_the_shotguns_then_the_figures(
 def test_on_a_phone_what_an_undo_took_back_is_shown_whole(server: Server, tmp_path: Path) -> None:
     """A long "Undone: ..." shows all of its lines on a phone too, and the whole dice grid
     stays in view under it (the board gives way)."""
-    players = ["Ana", "Ben", "Cy"]
-    status, game = server.post("/api/games", {"kind": "zombie-dice", "setup": {"players": players}})
-    assert status == 201
     rolls = [
-        [("brain", "green"), ("shotgun", "red"), ("shotgun", "yellow")],
-        [("brain", "green"), ("brain", "green"), ("shotgun", "red")],  # the third shotgun
+        [("green", "brain"), ("red", "shotgun"), ("yellow", "shotgun")],
+        [("green", "brain"), ("green", "brain"), ("red", "shotgun")],  # the third shotgun
     ]
-    for dice in rolls:
-        body = {"dice": [{"value": value, "color": color} for value, color in dice]}
-        assert server.post(f"/api/games/{game['id']}/rolls", body)[0] == 200
     with open_screen(tmp_path, "phone") as page:
-        page.get(f"{server.url}/games/{game['id']}")
-        live(page)
-        unlock_screen(page)
+        opened(page, server, ["Ana", "Ben", "Cy"], *rolls)
         tap(page, "#undo")
         wait(page, "ZT.snapshot.log.length === 1")
         wait(page, "document.querySelector('#notice .words')?.textContent.includes('Undone')")
@@ -389,16 +388,12 @@ def test_on_a_phone_what_an_undo_took_back_is_shown_whole(server: Server, tmp_pa
 def test_with_two_feet_kept_the_whole_entry_is_in_view(server: Server, screen: WebDriver) -> None:
     """Two kept dice and a new one: the kept dice's faces and every row of the grid show
     without scrolling the entry, on a phone as on a tablet."""
-    status, game = server.post(
-        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Bo", "Cy"]}}
+    opened(
+        screen,
+        server,
+        ["Ana", "Bo", "Cy"],
+        [("green", "feet"), ("yellow", "feet"), ("red", "shotgun")],
     )
-    assert status == 201
-    dice = [("feet", "green"), ("feet", "yellow"), ("shotgun", "red")]
-    body = {"dice": [{"value": value, "color": color} for value, color in dice]}
-    assert server.post(f"/api/games/{game['id']}/rolls", body)[0] == 200
-    screen.get(f"{server.url}/games/{game['id']}")
-    live(screen)
-    unlock_screen(screen)
     wait(screen, "document.querySelectorAll('#entry .zd-kept').length === 2")
     hidden = screen.execute_script(
         "const e = document.getElementById('entry'); return e.scrollHeight - e.clientHeight"
@@ -414,14 +409,8 @@ def test_a_double_tap_on_the_last_die_enters_nothing_of_the_next_roll(
     """The last die sends the roll and the grid is drawn again for the next one: the second tap
     of a double tap on it (a click counted as the second) must not enter a die nobody rolled,
     while a single tap right after still does."""
-    status, game = server.post(
-        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}
-    )
-    assert status == 201
     with open_screen(tmp_path, "tablet") as page:
-        page.get(f"{server.url}/games/{game['id']}")
-        live(page)
-        unlock_screen(page)
+        opened(page, server, ["Ana", "Ben"])
         brain = '#entry .zd-grid .zd-cell[data-color="yellow"][data-face="brain"]'
         roll(page, [("green", "brain")] * 3)  # sent by its last tap
         assert log_length(page) == 1
@@ -435,16 +424,10 @@ def test_a_double_tap_on_the_last_die_enters_nothing_of_the_next_roll(
 def test_a_fixed_roll_that_changes_no_score_says_what_follows_now(
     server: Server, tmp_path: Path
 ) -> None:
-    status, game = server.post(
-        "/api/games", {"kind": "zombie-dice", "setup": {"players": ["Ana", "Ben"]}}
-    )
-    assert status == 201
-    body = {"dice": [{"value": v, "color": "green"} for v in ("brain", "brain", "feet")]}
-    assert server.post(f"/api/games/{game['id']}/rolls", body)[0] == 200
     with open_screen(tmp_path, "tablet") as page:
-        page.get(f"{server.url}/games/{game['id']}")
-        live(page)
-        unlock_screen(page)
+        opened(
+            page, server, ["Ana", "Ben"], [("green", face) for face in ("brain", "brain", "feet")]
+        )
         tap(page, "#menu")
         wait(page, "document.getElementById('sheet').open")
         tap(page, '#log li[data-seq="0"] button.fix')
