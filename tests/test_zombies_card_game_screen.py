@@ -191,19 +191,25 @@ OPENING: list[dict[str, Any]] = [
 ]
 
 
+def ann_and_bob(server: Server, *moves: tuple[str, dict[str, Any]]) -> str:
+    """Ann and Bob's game over the API, ``moves`` (path, body) played; answers its API path."""
+    status, game = server.post(
+        "/api/games", {"kind": "zombies-card-game", "setup": {"players": ["Ann", "Bob"]}}
+    )
+    assert status == 201, game
+    base = f"/api/games/{game['id']}"
+    for suffix, body in moves:
+        status, answer = server.post(base + suffix, body)
+        assert status == 200, answer
+    return base
+
+
 def test_the_board_shows_piles_location_and_each_roll_added_up(
     server: Server, tmp_path: Path
 ) -> None:
-    setup = {"players": ["Ann", "Bob"]}
-    status, game = server.post("/api/games", {"kind": "zombies-card-game", "setup": setup})
-    assert status == 201, game
-    base = f"/api/games/{game['id']}"
-    for action in OPENING:
-        status, body = server.post(f"{base}/actions", action)
-        assert status == 200, body
-    for dice in ([3], [1]):  # 3 + 1 shotgun kills; 1 + 1 waits for 2 bullets
-        status, body = server.post(f"{base}/rolls", {"dice": dice})
-        assert status == 200, body
+    opening = [("/actions", action) for action in OPENING]
+    # 3 + 1 shotgun kills; 1 + 1 waits for 2 bullets
+    base = ann_and_bob(server, *opening, ("/rolls", {"dice": [3]}), ("/rolls", {"dice": [1]}))
 
     with open_screen(tmp_path, "tablet") as page:
         board_of(page, server, base)
@@ -252,16 +258,12 @@ def board_of(page: WebDriver, server: Server, base: str) -> None:
 
 
 def test_a_roll_set_aside_by_a_card_is_not_told_as_unpaid(server: Server, tmp_path: Path) -> None:
-    setup = {"players": ["Ann", "Bob"]}
-    status, game = server.post("/api/games", {"kind": "zombies-card-game", "setup": setup})
-    assert status == 201, game
-    base = f"/api/games/{game['id']}"
-    for action in OPENING:
-        assert server.post(f"{base}/actions", action)[0] == 200
-    assert server.post(f"{base}/rolls", {"dice": [1]})[0] == 200  # 1 + 1 shotgun: 2 short
+    opening = [("/actions", action) for action in OPENING]
     again = {"effect": "reroll", "player": "Bob", "card": "Second Chance"}
-    status, body = server.post(f"{base}/actions", {"kind": "play", "params": again})
-    assert status == 200, body
+    # 1 + 1 shotgun: 2 short, then rolled again
+    base = ann_and_bob(
+        server, *opening, ("/rolls", {"dice": [1]}), ("/actions", {"kind": "play", "params": again})
+    )
     with open_screen(tmp_path, "tablet") as page:
         open_game(page, server.url + base.replace("/api", ""))
         wait(page, "document.querySelector('.zc-roll') !== null")
@@ -272,11 +274,9 @@ def test_a_roll_set_aside_by_a_card_is_not_told_as_unpaid(server: Server, tmp_pa
 def test_a_refused_card_play_keeps_its_form_and_says_why_there(
     server: Server, tmp_path: Path
 ) -> None:
-    setup = {"players": ["Ann", "Bob"]}
-    status, game = server.post("/api/games", {"kind": "zombies-card-game", "setup": setup})
-    assert status == 201, game
+    base = ann_and_bob(server)
     with open_screen(tmp_path, "phone") as page:
-        open_game(page, f"{server.url}/games/{game['id']}")
+        open_game(page, server.url + base.replace("/api", ""))
         menu_form(page, "a card that lies in front of its player")
         choice(page, "Who plays it", "Bob", "#sheet-body")
         write(page, "Card name", "Power Outage")
