@@ -546,6 +546,8 @@ def test_a_survivor_the_picked_card_cannot_attack_says_which_rule_forbids_it(
     unlock_screen(page)
     seen = int(page.execute_script("return ZT.snapshot.version"))
     tap(page, '.ld-hand-card[data-card="7S"]')
+    targets = page.find_elements(By.CSS_SELECTOR, ".ld-survivor.ld-target")
+    assert [t.get_attribute("data-number") for t in targets] == ["1"]  # the A♠ alone
     tap(page, '.ld-survivor[data-number="2"]')  # the Q♥: not a target for the 7♠
     wait(page, "document.querySelector('#notice.refusal .rule-chip') !== null")
     notice = page.find_element(By.ID, "notice").text

@@ -83,7 +83,7 @@
     const plain = Boolean(target);
     const state = s.attacked ? ["attacked this round"] : []; // "fighting" is written on the zombie
     return el(target ? "button" : "article", {
-      class: `ld-survivor${s.fighting ? " ld-fighting" : ""}${onclick ? " ld-target" : ""}`,
+      class: `ld-survivor${s.fighting ? " ld-fighting" : ""}${target ? " ld-target" : ""}`,
       onclick, dataset: { number: s.number }, "aria-label": target ? null : `Survivor ${s.number}`,
     },
     el("div", { class: "ld-head" },
