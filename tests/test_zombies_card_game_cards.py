@@ -236,7 +236,10 @@ def test_zc24_cards_beat_rules_more_or_fewer_zombies() -> None:
     s = play(game, "zombies", "Bob", card="Horde", amount=2)
     assert rules_of(s) == ["ZC-9", "ZC-24"]
     assert s.game.zombies_left == 3
-    s = play(s.game, "zombies", "Ann", card="Clear Out", amount=-5)
+    offered = next(a for a in s.game.legal_actions() if a.params.get("effect") == "zombies")
+    amount = next(f for f in offered.fields if f.name == "amount")
+    assert (amount.min, amount.max) == (-3, 10)  # fewer: at most the zombies there are
+    s = play(s.game, "zombies", "Ann", card="Clear Out", amount=-5)  # more, over the API
     assert s.game.zombies_left == 0 and s.game.phase == "after"
     refused(new(), _play("zombies", "Ann", card="Horde", amount=1), "ZC-8")
 

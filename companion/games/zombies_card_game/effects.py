@@ -199,10 +199,13 @@ def _second(game: ZombiesCardGame, first: str, living: tuple[str, ...]) -> tuple
 
 
 def _narrowed(game: ZombiesCardGame, key: str, field: Field, living: tuple[str, ...]) -> Field:
-    """A field of a card play as it stands now: targets are the living players, and a count of
-    cards moved from a pile is at most what that pile of the chosen target holds."""
+    """A field of a card play as it stands now: targets are the living players, a count of
+    cards moved from a pile is at most what that pile of the chosen target holds, and fewer
+    zombies at most the zombies there are."""
     if field.name == "target":
         return replace(field, options=living)
+    if field.name == "amount" and key == "zombies":
+        return replace(field, min=-game.zombies_left)
     if field.name == "amount" and key in PILES:
         pile = PILES[key]
         return replace(field, max_by=("target", {n: pile(game.table.seat(n)) for n in living}))
