@@ -432,7 +432,16 @@ def test_a_fixed_roll_that_changes_no_score_says_what_follows_now(
         wait(page, "document.getElementById('sheet').open")
         tap(page, '#log li[data-seq="0"] button.fix')
         wait(page, "document.querySelector('dialog.fix-dialog') !== null")
+        chips = "dialog.fix-dialog .die-slot .chip"
+        places = (
+            "return [...document.querySelectorAll(arguments[0])]"
+            ".map((c) => c.getBoundingClientRect().toJSON())"
+        )
+        before = page.execute_script(places, chips)
         tap(page, 'dialog.fix-dialog .die-slot[data-die="2"] [data-value="feet"]')
+        tap(page, 'dialog.fix-dialog .die-slot[data-die="1"] [data-color="red"]')
+        assert page.execute_script(places, chips) == before  # choosing moves no chip
+        tap(page, 'dialog.fix-dialog .die-slot[data-die="1"] [data-color="green"]')
         tap(page, "dialog.fix-dialog button.primary")
         wait(page, "document.querySelector('dialog.fix-dialog') === null")
         assert page.find_element(By.CSS_SELECTOR, "#notice .words").text == (
