@@ -21,7 +21,9 @@ the ``--held-out`` networks.
 
 Last, the time to read one frame on one core (median and 95th percentile, on the clock and in
 CPU time of the reading thread): every photo of both sets cut to 640x480, and the same frames
-one and a half times as large, in a 1280x720 frame (a 720p camera in the same place).
+one and a half times as large, in a 1280x720 frame (a 720p camera in the same place); and
+frames of a busy background (a cloth printed all over with pip-sized spots) at both sizes,
+with the slowest.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ from companion.vision.photosets import (  # noqa: E402
     scorer_path,
 )
 from companion.vision.reader import MODELS, DiceReader, Reading, SeenDie  # noqa: E402
+from tests.vision_scenes import busy_frame  # noqa: E402
 
 #: how much the photos are made larger or smaller for the size bands (0: placed whole in a
 #: 4608x2592 frame)
@@ -289,6 +292,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"speed, one core, {size[0]}x{size[1]} frames ({len(wall)}): {spread(wall)}; "
             f"CPU time {spread(cpu)}"
+        )
+    for size in ((640, 480), (1280, 720)):
+        wall, cpu = frame_times(reader, (busy_frame(*size, seed=k) for k in range(10)))
+        print(
+            f"speed, one core, busy background {size[0]}x{size[1]} ({len(wall)}): "
+            f"{spread(wall)}, slowest {max(wall):.1f} ms; CPU time {spread(cpu)}"
         )
     return 0
 

@@ -1,5 +1,5 @@
 """Drawing table scenes for the vision tests: dice seen from above, a hand, a playing card, and
-footage of dice tumbling and coming to rest."""
+footage of dice tumbling and coming to rest, and a busy background."""
 
 from __future__ import annotations
 
@@ -169,3 +169,14 @@ def faint_die_scene() -> np.ndarray:
     faint = image.copy()
     draw_die(faint, (500, 150), 40, 4, "white", "black", angle=20)
     return finish(cv2.addWeighted(faint, shown, image, 1 - shown, 0), seed=3)
+
+
+def busy_frame(width: int, height: int, seed: int = 0) -> np.ndarray:
+    """A light cloth printed all over with dark spots the size of pips, like lace or a poster."""
+    rng = np.random.default_rng(seed)
+    image = np.full((height, width, 3), 220, np.uint8)
+    for _ in range(width * height // 150):
+        centre = (int(rng.integers(0, width)), int(rng.integers(0, height)))
+        colour = tuple(int(v) for v in rng.integers(0, 120, 3))
+        cv2.circle(image, centre, int(rng.integers(2, 6)), colour, -1)
+    return image

@@ -26,6 +26,10 @@ THRESHOLD = 0.25  # a weak candidate still goes to the face reader, which may tu
 # A weaker candidate closer than OVERLAP die sides to a stronger one is the same die. Touching
 # dice are about a side apart, and the finder may guess a side half as large again as it is.
 OVERLAP = 0.45
+# A busy background (lace, posters, patterned cloth) lights up hundreds of weak peaks, and each
+# one would cost the face reader a look: only the MOST strongest spots of a look are candidates,
+# far more dice than any game rolls at once, so that a frame's time stays bounded.
+MOST = 32
 # Photos of any size (see ``scales``): the largest look at a photo covers at most FINEST
 # pixels, smaller looks halve it while a die LARGEST pixels across would still be BIG pixels
 # across and the look's longer side is at least COARSEST pixels. BIG is the smallest die the
@@ -83,8 +87,10 @@ def find(
     heat = 1 / (1 + np.exp(-out[0]))
     peaks = (heat >= threshold) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
     fx, fy = w / sw, h / sh  # photo pixels a pixel of what the network sees
+    rows, cols = np.nonzero(peaks)
+    strongest = np.argsort(-heat[rows, cols], kind="stable")[: MOST * 4]
     found = []
-    for i, j in zip(*np.nonzero(peaks), strict=True):
+    for i, j in zip(rows[strongest], cols[strongest], strict=True):
         x = (j + 0.5 + out[1, i, j]) * CELL_IN * fx
         y = (i + 0.5 + out[2, i, j]) * CELL_IN * fy
         side = math.exp(min(float(out[3, i, j]), 5.0)) * CELL_IN * (fx + fy) / 2
@@ -93,4 +99,4 @@ def find(
     for candidate in sorted(found, key=lambda c: -c.score):
         if all(math.dist((candidate.x, candidate.y), (k.x, k.y)) > OVERLAP * k.side for k in kept):
             kept.append(candidate)
-    return kept
+    return kept[:MOST]
