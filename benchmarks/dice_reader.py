@@ -297,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
         wall, cpu = frame_times(reader, (busy_frame(*size, seed=k) for k in range(10)))
         print(
             f"speed, one core, busy background {size[0]}x{size[1]} ({len(wall)}): "
-            f"{spread(wall)}, slowest {max(wall):.1f} ms; CPU time {spread(cpu)}"
+            f"{spread(wall)}, slowest {max(wall):.1f} ms; CPU time {spread(cpu)}, "
+            f"slowest {max(cpu):.1f} ms"
         )
     return 0
 
