@@ -33,5 +33,8 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/mypy
+# property and fuzzing tests: one seed a run, printed so that ZT_SEED=<seed> replays the run
+seed=${ZT_SEED:-$RANDOM$RANDOM}
+echo "hypothesis seed: $seed (ZT_SEED=$seed ./test.sh replays this run)"
 # one worker per core, each taking whole test files (their servers and browsers stay theirs)
-.venv/bin/python -m pytest -n auto --dist loadfile --durations=20 "$@"
+.venv/bin/python -m pytest -n auto --dist loadfile --durations=20 --hypothesis-seed="$seed" "$@"

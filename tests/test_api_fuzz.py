@@ -37,6 +37,7 @@ from companion.games import GAMES
 from companion.table import Table
 from companion.web import create_app
 from companion.web.auth import Gate
+from tests.budget import examples
 from tests.conftest import PIN
 from tests.test_faults import plan_game
 
@@ -139,7 +140,7 @@ def test_every_operation_fuzzed_from_the_description(fuzzed: Fuzzed) -> None:
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
     watch = Watch(app)
     fuzz = settings(
-        max_examples=EXAMPLES,
+        max_examples=examples(EXAMPLES),
         deadline=None,
         database=None,
         phases=[Phase.generate],
@@ -201,7 +202,7 @@ def test_linked_steps_on_new_games(fuzzed: Fuzzed) -> None:
     started = time.monotonic()
     Steps.run(
         settings=settings(
-            max_examples=SEQUENCES,
+            max_examples=examples(SEQUENCES),
             stateful_step_count=STEPS,
             deadline=None,
             database=None,

@@ -27,6 +27,7 @@ from companion.table import Table
 from companion.vision.camera import CameraService
 from companion.web import create_app
 from companion.web.auth import LOCKOUT_SECONDS, MAX_WRONG, MAX_WRONG_TABLE, AuthError, Gate
+from tests import budget
 from tests.conftest import PIN
 from tests.footage import film
 from tests.test_faults import (
@@ -42,7 +43,7 @@ from tests.zd import roll
 
 def fuzz(examples: int) -> settings:
     return settings(
-        max_examples=examples,
+        max_examples=budget.examples(examples),
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )

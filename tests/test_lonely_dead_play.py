@@ -18,6 +18,7 @@ from companion.dice import Roll
 from companion.games.core import SIGNALS, Action, ActionSpec
 from companion.games.lonely_dead import LonelyDead
 from companion.games.lonely_dead.cards import FACES, NUMBERED
+from tests.budget import examples
 from tests.test_lonely_dead_table import census
 
 #: A survivor named in a prompt: "Survivor 2 (Q♥)".
@@ -139,7 +140,7 @@ def play(data: st.DataObject, moves: int) -> tuple[LonelyDead, list[Action]]:
     return game, log
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_legal_play_keeps_every_card_accounted_for(data: st.DataObject) -> None:
     game, _ = play(data, 400)
@@ -149,7 +150,7 @@ def test_random_legal_play_keeps_every_card_accounted_for(data: st.DataObject) -
         assert outcome.winners == (("Ana",) if game.horde_won else ())
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_replay_and_json_round_trip_give_the_same_game(data: st.DataObject) -> None:
     game, log = play(data, 150)

@@ -14,6 +14,7 @@ from companion.games.cards import Card
 from companion.games.core import SIGNALS, Action
 from companion.games.moore_zombies import RULES, MooreZombies
 from companion.games.moore_zombies.cards import JOKERS, SIDES, in_order
+from tests.budget import examples
 from tests.test_moore_zombies_support import BLACK, RED, assert_accounted, new
 
 ROLL = Roll.of  # a plain pip roll, as any dice source sends it
@@ -152,7 +153,7 @@ def legal_action(data: st.DataObject, game: MooreZombies) -> Action:
     return Action(spec.kind, params)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_legal_play_keeps_every_card_in_one_place(data: st.DataObject) -> None:
     options = {s.name: data.draw(st.sampled_from(s.choices), label=s.name) for s in RULES.settings}

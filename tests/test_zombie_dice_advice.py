@@ -23,6 +23,7 @@ from companion.games.zombie_dice_advice import (
     policy_value,
     stop_threshold,
 )
+from tests.budget import examples
 
 COLOURS = ("green", "yellow", "red")
 START = TurnPosition()
@@ -277,7 +278,9 @@ def positions(draw: st.DrawFn) -> TurnPosition:
     )
 
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @SETTINGS
@@ -314,7 +317,7 @@ def test_rolling_is_worth_the_best_play_after_the_roll(position: TurnPosition) -
     assert advise(position).roll_value == pytest.approx(after, rel=1e-9, abs=1e-12)
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(positions())
 def test_advice_is_deterministic(position: TurnPosition) -> None:
     first = advise(position)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from companion.dice import Die, Roll
 from companion.games.core import Action
 from companion.games.zombie_dice import COLORS, CUP, FACES, ZombieDice
+from tests.budget import examples
 
 
 def legal_roll(data: st.DataObject, game: ZombieDice) -> Roll:
@@ -27,7 +28,7 @@ def accounted(game: ZombieDice) -> tuple[int, ...]:
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.data(), st.integers(2, 8))
 def test_random_legal_play(data: st.DataObject, players: int) -> None:
     game = ZombieDice.new({"players": [f"P{i}" for i in range(players)]})

@@ -14,6 +14,7 @@ from companion.dice import Roll
 from companion.games.core import SIGNALS, Action, Field
 from companion.games.zombies_card_game import ZombiesCardGame
 from companion.games.zombies_card_game.rules import LOST_CARDS, RULES
+from tests.budget import examples
 from tests.test_zombies_card_game_support import all_cards, new
 
 LUCK = "Oooooh, What Luck!"
@@ -150,7 +151,7 @@ def _check(game: ZombiesCardGame, players: int) -> None:
         assert (prompt.roll is not None) == (game.phase == "fight") == (prompt.action == "roll")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data(), st.integers(2, 6), st.sampled_from(LOST_CARDS.choices))
 def test_random_legal_play_keeps_every_card_accounted_for(
     data: st.DataObject, players: int, lost: str

@@ -26,6 +26,7 @@ from companion.games.zombified.catalogue import (
     lookup,
 )
 from companion.games.zombified.rules import RULES
+from tests.budget import examples
 
 FACES = (1, 2, 3, 4, 5, 6)
 EVENT_ODDS = 8  # one chance in this many to try an event before the phase's own actions
@@ -230,7 +231,7 @@ def play(chooser: Chooser, players: int, events: str, steps: int) -> Zombified:
 
 
 @settings(
-    max_examples=15,
+    max_examples=examples(15),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
 )
