@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from flask.testing import FlaskClient
 
 from companion.games.core import SetupError
 from companion.games.lonely_dead import LonelyDead
@@ -54,3 +55,16 @@ def test_ld46_without_a_limit_play_goes_on_past_any_round() -> None:
     assert game.step != "over" and game.round == 21
     assert game.view()["round_limit"] is None
     assert started(round_limit="10").view()["round_limit"] == 10
+
+
+def test_ld46_the_round_limit_is_chosen_when_a_game_starts_over_the_api(
+    client: FlaskClient,
+) -> None:
+    setup = {"players": ["Ana"], "round_limit": "10"}
+    response = client.post("/api/games", json={"kind": "lonely-dead", "setup": setup})
+    assert response.status_code == 201
+    assert response.get_json()["view"]["round_limit"] == 10
+    setup["round_limit"] = "11"
+    response = client.post("/api/games", json={"kind": "lonely-dead", "setup": setup})
+    assert response.status_code == 400
+    assert "Survivors are rescued after" in str(response.get_json())
