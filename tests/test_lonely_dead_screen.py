@@ -124,6 +124,7 @@ def test_the_default_setup_shown_on_the_home_page_starts_a_game(
         "item_hearts": "heal or avoid a wound",
         "item_spades": "swap for a new item",
         "replace_zombified": "yes",
+        "round_limit": "no round limit",
     }
     start_from_home(page, server)
     game = server.get(page.current_url.replace(server.url + "/games/", "/api/games/"))

@@ -236,8 +236,8 @@ def test_every_rule_has_a_unique_id_title_and_summary() -> None:
     ids = [rule.id for rule in RULES.rules]
     assert len(ids) == len(set(ids))
     assert all(re.fullmatch(r"LD-R?\d+", i) for i in ids)
-    assert [r.id for r in RULES.rules if not r.ruling] == [f"LD-{n}" for n in range(1, 46)]
-    assert [r.id for r in RULES.rules if r.ruling] == [f"LD-R{n}" for n in range(1, 26)]
+    assert [r.id for r in RULES.rules if not r.ruling] == [f"LD-{n}" for n in range(1, 47)]
+    assert [r.id for r in RULES.rules if r.ruling] == [f"LD-R{n}" for n in range(1, 27)]
     for rule in RULES.rules:
         assert rule.title and len(rule.summary) > 30
     for setting in RULES.settings:

@@ -394,9 +394,11 @@ def _ld(game: Game, *plays: Action) -> Script:
     return _drive(game, plays, _ld_plain)
 
 
-def _ld_started(replace: str, *survivors: str) -> Game:
-    """The Lonely Dead for Ana, one survivor card set aside unseen, ``survivors`` dealt."""
-    game = GAMES["lonely-dead"].new({"players": PLAYERS[0], "replace_zombified": replace})
+def _ld_started(replace: str, *survivors: str, limit: str = "off") -> Game:
+    """The Lonely Dead for Ana, one survivor card set aside unseen, ``survivors`` dealt, with
+    the round limit ``limit``."""
+    setup = {"players": PLAYERS[0], "replace_zombified": replace, "round_limit": limit}
+    game = GAMES["lonely-dead"].new(setup)
     game = game.apply(game.roll_action(Roll.of(1))).game
     return _moves(
         game,
@@ -487,6 +489,9 @@ def lonely_dead() -> Iterator[Example]:
         *_draw("JC", "JD", "4C"),
         _attack(1, "JC", "JD"),
     )
+    # Five rounds of plain play with a round limit of 5: the four kings are rescued.
+    game = _ld_started("yes", "KC", "KD", "KH", "KS", limit="5")
+    yield from _drive(game, (), _ld_plain, lambda game: False)
 
 
 def _mz_lay(game: MooreZombies, side: int) -> list[str]:

@@ -108,6 +108,7 @@ LONELY_DEAD = obj(
     search_roll=null(INT),
     effects=mapping(obj(effect=STR, text=STR)),
     replace_risen=BOOL,
+    round_limit=null(INT),
     over=BOOL,
     horde_won=BOOL,
     ended=null(STR),

@@ -59,6 +59,7 @@ class LonelyDead(Game):
     player: str
     effects: tuple[str, ...] = DEFAULT_EFFECTS  # item effect of each suit, in order C D H S
     replace_risen: bool = True  # LD-R20
+    round_limit: int = 0  # the survivors are rescued after this many rounds; 0: no limit (LD-46)
     step: str = "removal"
     round: int = 0
     survivors: tuple[Survivor, ...] = ()
@@ -105,7 +106,13 @@ class LonelyDead(Game):
         if len(set(effects)) != len(effects):
             pairs = ", ".join(f"{SUIT_NAMES[s]} {e}" for s, e in zip(SUITS, effects, strict=True))
             raise SetupError(f"each item effect must belong to exactly one suit (LD-R1): {pairs}")
-        return cls(player, effects, chosen["replace_zombified"] == "yes")
+        limit = chosen["round_limit"]
+        return cls(
+            player,
+            effects,
+            chosen["replace_zombified"] == "yes",
+            round_limit=0 if limit == "off" else int(limit),
+        )
 
     # -- where every card is -----------------------------------------------------------------
 

@@ -31,6 +31,13 @@ def resume(game: LonelyDead, log: Notes) -> LonelyDead:
 
 
 def new_round(game: LonelyDead, log: Notes) -> LonelyDead:
+    if game.round_limit and game.round >= game.round_limit:
+        reason = (
+            f"Round {game.round} of {game.round_limit} is over and survivors still stand: "
+            "they are rescued and win."
+        )
+        log.rule("LD-R26", f"The round limit of {game.round_limit} is reached.")
+        return end(game, reason, "LD-46", False, log)
     survivors = tuple(
         replace(
             s,

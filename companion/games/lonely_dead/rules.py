@@ -14,6 +14,8 @@ EFFECT_NAMES = {
 }
 #: The default suit of each effect (LD-R1), suits in the order C, D, H, S.
 DEFAULT_EFFECTS = ("kill", "extra-die", "heal", "swap")
+#: The round limit variation (LD-46): off, or the rounds after which the survivors are rescued.
+ROUND_LIMITS = ("off", "5", "8", "10", "12", "15", "20")
 
 
 def _item_setting(suit: str, default: str) -> Setting:
@@ -36,6 +38,14 @@ SETTINGS = (
         ("yes", "no"),
         "yes",
         "LD-R20",
+    ),
+    Setting(
+        "round_limit",
+        "Survivors are rescued after",
+        ROUND_LIMITS,
+        "off",
+        "LD-46",
+        {"off": "no round limit", **{n: f"{n} rounds" for n in ROUND_LIMITS[1:]}},
     ),
 )
 
@@ -324,6 +334,13 @@ RULES = RuleBook(
             "in play go on fighting, and a card matching a zombie in play by number can still "
             "be played (LD-16). Play on until you can do nothing more.",
         ),
+        # -- variations ----------------------------------------------------------------------
+        _rule(
+            "LD-46",
+            "Round limit (variation)",
+            "A table setting, off by default: the game lasts a chosen number of rounds. If the "
+            "Horde has not won when the last of them ends, the survivors are rescued and win.",
+        ),
         # -- rulings ----------------------------------------------------------------------
         _ruling(
             "LD-R1",
@@ -483,6 +500,13 @@ RULES = RuleBook(
             "Zombies of an executed survivor",
             "Zombies attacking a survivor who is put down for its infection go back to the "
             "Zombie Discard, as after a wound.",
+        ),
+        _ruling(
+            "LD-R26",
+            "Counting the round limit",
+            "Rounds are counted as the score counts them (LD-R24): round 1 begins when setup "
+            "is done. The limit is reached when the last round's infections have worsened and "
+            "its executions are done; a game the Horde wins within that round is the Horde's.",
         ),
     ),
     SETTINGS,

@@ -112,6 +112,7 @@ def board(game: LonelyDead) -> dict[str, JSON]:
             for s, e in zip(SUITS, game.effects, strict=True)
         },
         "replace_risen": game.replace_risen,
+        "round_limit": game.round_limit or None,
         "over": game.step == "over",
         "horde_won": game.horde_won,
         "ended": game.ended or None,

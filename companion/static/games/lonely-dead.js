@@ -249,13 +249,15 @@
       if (now) now.dataset.now = ""; // the shell brings it into view
     },
 
-    // The Horde's round (the score of a solitaire), and the survivors still standing.
+    // The Horde's round (the score of a solitaire), out of the round limit when one is set
+    // (LD-46), and the survivors still standing.
     scores(snapshot) {
       const view = snapshot.view;
+      const label = view.round_limit ? `round, of ${view.round_limit}` : "round";
       // Those in the Safehouse count while they may still come into play (not once the Horde has won).
       const left = view.survivors.length + (view.horde_won ? 0 : view.piles.safehouse);
       return [
-        { name: snapshot.players[0], label: "round", score: view.round, current: !view.over, unit: view.round === 1 ? "round" : "rounds" },
+        { name: snapshot.players[0], label, score: view.round, current: !view.over, unit: view.round === 1 ? "round" : "rounds" },
         { name: "Survivors", score: left, current: false, out: left === 0, note: "left", unit: "left", color: "var(--muted)" },
       ];
     },
