@@ -5,6 +5,7 @@ mode, and the systemd unit's confinement."""
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import re
 import shutil
@@ -310,3 +311,43 @@ def test_the_unit_keeps_the_hardware_and_the_log_within_reach() -> None:
     families = next(x for x in lines if x.startswith("RestrictAddressFamilies="))
     assert {"AF_INET", "AF_INET6"} <= set(families.split("=")[1].split())
     assert "PrivateNetwork=yes" not in lines and "PrivateDevices=yes" not in lines
+
+
+@pytest.mark.parametrize(
+    "origin",
+    ["https://localhost", "http://localhost:8000", "https://localhost:80", "http://localhost:x"],
+)
+def test_a_change_from_the_same_host_on_another_scheme_or_port_is_refused(
+    app: Flask, watcher: FlaskClient, origin: str
+) -> None:
+    headers = {"X-Table-PIN": PIN, "Origin": origin}
+    answer = watcher.post("/api/games", json=NEW_GAME, headers=headers)
+    assert answer.status_code == 403, origin
+    assert app.extensions["table"].games() == []
+
+
+def test_a_change_from_the_tables_own_page_on_its_port_is_taken(watcher: FlaskClient) -> None:
+    headers = {"X-Table-PIN": PIN, "Host": "localhost:8000", "Origin": "http://localhost:8000"}
+    assert watcher.post("/api/games", json=NEW_GAME, headers=headers).status_code == 201
+
+
+def test_only_application_json_is_taken_as_json(watcher: FlaskClient) -> None:
+    for kind in ("application/foo+json", "text/json", "application/jsonx"):
+        answer = watcher.post(
+            "/api/games",
+            data=json.dumps(NEW_GAME),
+            headers={"X-Table-PIN": PIN, "Content-Type": kind},
+        )
+        assert answer.status_code == 400, kind
+    answer = watcher.post(
+        "/api/games",
+        data=json.dumps(NEW_GAME),
+        headers={"X-Table-PIN": PIN, "Content-Type": "application/json; charset=utf-8"},
+    )
+    assert answer.status_code == 201
+
+
+def test_a_request_line_naming_another_host_is_refused(server: Server) -> None:
+    own = f"127.0.0.1:{server.port}"
+    assert raw_request(server.port, own, path="http://evil.example/api/games") == 421
+    assert raw_request(server.port, own, path=f"http://{own}/api/games") == 200

@@ -94,7 +94,7 @@ def _not_a_constant(name: str) -> Any:
 
 def read_json(limit: int | None) -> Any:
     """The request's JSON document, checked for size, nesting and text that is not Unicode."""
-    if not request.is_json:
+    if request.mimetype != "application/json":
         raise BadRequest("Send a JSON object with Content-Type: application/json.")
     length = request.content_length
     if limit is not None and length is not None and length > limit:

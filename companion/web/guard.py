@@ -5,7 +5,8 @@ A page on another site can make a player's browser speak to the table under that
 (DNS rebinding: ``evil.example`` first resolves to the attacker, then to the Pi). The browser
 then sends ``Host: evil.example``; the table answers only to its own names and addresses, so
 such a request is refused before any handler runs. A change whose ``Origin`` is another site is
-refused too.
+refused too: its scheme, host and port must be the request's own. A request line in absolute
+form (``GET http://other.example/ HTTP/1.1``) must name the table as well.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from flask.typing import ResponseReturnValue
 
 #: Methods that change something; their ``Origin``, when sent, must be the table itself.
 WRITING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: The port a URL of each scheme names when it names none.
+DEFAULT_PORTS = {"http": 80, "https": 443}
 #: How often the machine's addresses are looked up again when a request names an unknown one
 #: (a Pi given a new address by DHCP keeps answering at it).
 REFRESH_SECONDS = 10.0
@@ -120,12 +123,27 @@ def check_request() -> ResponseReturnValue | None:
         return refuse(400, "The request has no Host header.")
     if not names.allows(host_name(sent)):
         return refuse(421, f"This table does not answer to the name {host_name(sent)[:100]!r}.")
+    named = urlsplit(request.environ.get("REQUEST_URI", "")).hostname
+    if named is not None and not names.allows(named):
+        return refuse(421, f"This table does not answer to the name {named[:100]!r}.")
     origin = request.headers.get("Origin")
     if request.method in WRITING and origin is not None:
-        parts = urlsplit(origin)
-        if parts.scheme not in ("http", "https") or parts.netloc.lower() != sent.lower():
+        if endpoint(origin) != endpoint(f"{request.scheme}://{sent}"):
             return refuse(403, "Changes are taken only from the table's own pages.")
     return None
+
+
+def endpoint(url: str) -> tuple[str, str, int] | None:
+    """A URL's scheme, host and port (the scheme's own port when none is given), or ``None``
+    when it is not an http(s) URL with a host."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in DEFAULT_PORTS or not parts.hostname:
+        return None
+    return parts.scheme, parts.hostname, port or DEFAULT_PORTS[parts.scheme]
 
 
 def nonce() -> str:
