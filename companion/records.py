@@ -378,7 +378,13 @@ class Records:
                 log.warning("records: game %s does not replay to its end; left out", game_id)
                 numbers[game_id] = -1  # not its old figures either
                 continue
-            missing.append((game_id, len(events), *summarise(record, history)))
+            try:
+                summary, series = summarise(record, history)
+            except ValueError as exc:  # times that are not times, from an older import
+                log.warning("records: game %s cannot be read (%s); left out", game_id, exc)
+                numbers[game_id] = -1
+                continue
+            missing.append((game_id, len(events), summary, series))
         for start in range(0, len(missing), 500):
             self.store.cache_stats(missing[start : start + 500])
         if missing:

@@ -714,7 +714,10 @@ def read_export(data: Any) -> tuple[str, dict[str, Any], list[Event]]:
     for n, item in enumerate(raw):
         if not (isinstance(item, dict) and _is_event(item.get("type"), item.get("payload"))):
             raise TableError(f"event {n} is not an event")
-        events.append(Event(n, item["type"], item["payload"], str(item.get("at", ""))))
+        at = item.get("at")
+        if _stamp(at) is None:
+            raise TableError(f"event {n} has no time the table can read: {str(at)[:40]!r}")
+        events.append(Event(n, item["type"], item["payload"], str(at)))
     return kind, setup, events
 
 

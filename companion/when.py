@@ -65,7 +65,15 @@ def day_and_time(moment: datetime, today: date) -> str:
 
 
 def said(start: str, end: str | None, tz: tzinfo, now: datetime | None = None) -> str:
-    """When a game was played and how long it took: "Friday 21:40, 34 min"."""
+    """When a game was played and how long it took: "Friday 21:40, 34 min"; "at a time the log
+    cannot read" when a stamp is not a time (a game imported before import checked them)."""
     today = (now or datetime.now(UTC)).astimezone(tz).date()
-    when = day_and_time(local(start, tz), today)
-    return when if end is None else f"{when}, {length(minutes(start, end))}"
+    try:
+        when = day_and_time(local(start, tz), today)
+        return when if end is None else f"{when}, {length(minutes(start, end))}"
+    except ValueError:
+        return UNREADABLE
+
+
+#: What :func:`said` says of a time that is not one.
+UNREADABLE = "at a time the log cannot read"

@@ -165,3 +165,40 @@ def test_records_and_turns_over_the_api(client: FlaskClient) -> None:
     ).get_json()["id"]
     assert client.get(f"/api/games/{playing}/turns").status_code == 409
     assert client.get("/api/games/nope/turns").status_code == 404
+
+
+def test_an_import_with_event_times_that_are_not_times_is_refused(
+    client: FlaskClient, other: Flask
+) -> None:
+    data = client.get(f"/api/games/{finished_game(client, 'Ana', 'Ben')}/export").get_json()
+    del data["id"]
+    for event in data["events"]:
+        event["at"] = "not a time <b>"
+    answer = unlocked(other).post("/api/games/import", json=data)
+    assert answer.status_code == 400 and "time" in answer.get_json()["error"]
+    assert other.extensions["table"].games() == []
+
+
+def test_a_game_the_records_cannot_read_is_left_out_not_a_failure(
+    app: Flask, client: FlaskClient
+) -> None:
+    finished_game(client, "Ana", "Ben")
+    bad = finished_game(client, "Cy", "Di")
+    store = app.extensions["table"].store
+    with store._write() as db:
+        db.execute("UPDATE events SET at = 'not a time <b>' WHERE game_id = ?", (bad,))
+        db.execute(
+            "UPDATE games SET finished = 'not a time <b>', updated = 'not a time <b>' WHERE id = ?",
+            (bad,),
+        )
+        db.execute("DELETE FROM game_stats")
+    fresh = create_app({"DATABASE": app.config["DATABASE"], "PIN": PIN, "TESTING": True})
+    try:
+        reader = unlocked(fresh)
+        for path in ("/", "/records", "/api/records"):
+            assert reader.get(path).status_code == 200, path
+        figures = reader.get("/api/records").get_json()
+        assert figures["games"] == 1, figures
+        assert "Ana" in reader.get("/records").get_data(as_text=True)
+    finally:
+        fresh.extensions["table"].store.close()
