@@ -36,5 +36,6 @@ fi
 # property and fuzzing tests: one seed a run, printed so that ZT_SEED=<seed> replays the run
 seed=${ZT_SEED:-$RANDOM$RANDOM}
 echo "hypothesis seed: $seed (ZT_SEED=$seed ./test.sh replays this run)"
-# one worker per core, each taking whole test files (their servers and browsers stay theirs)
-.venv/bin/python -m pytest -n auto --dist loadfile --durations=20 --hypothesis-seed="$seed" "$@"
+# two workers per core (the browser and server tests spend half their time waiting), each
+# taking whole test files (their servers and browsers stay theirs)
+.venv/bin/python -m pytest -n "$(($(nproc) * 2))" --dist loadfile --durations=20 --hypothesis-seed="$seed" "$@"
