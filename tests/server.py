@@ -22,6 +22,14 @@ STREAMS_OPEN = re.compile(r"live stream (?:opened|closed) \S+: (\d+) open")
 TIMEOUT = 30
 
 
+#: Ports tried, each picked free, before a service that cannot bind is a failure.
+PORT_TRIES = 3
+
+
+class PortTaken(Exception):
+    """The port picked for the service was taken before it could bind it."""
+
+
 def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
         s.bind((host, 0))
@@ -38,14 +46,28 @@ class Server:
     ) -> None:
         self.db = db
         self.host = host
-        self.port = port or free_port(host)
+        self.chosen = port is None  # a free port this side picked: another may take it first
         self.config = config
-        reach = "127.0.0.1" if host == "0.0.0.0" else host  # a service on every address
-        self.url = f"http://{reach}:{self.port}"
-        self.log = db.parent / f"service-{self.port}.log"
+        self.at_port(port or free_port(host))
         self.process: subprocess.Popen[bytes] | None = None
 
+    def at_port(self, port: int) -> None:
+        self.port = port
+        reach = "127.0.0.1" if self.host == "0.0.0.0" else self.host  # a service on every address
+        self.url = f"http://{reach}:{self.port}"
+        self.log = self.db.parent / f"service-{self.port}.log"
+
     def start(self) -> Server:
+        """Start the service and wait until it answers. A port picked as free can be taken by
+        another test's process before the service binds it: then it starts on another."""
+        for _ in range(PORT_TRIES - 1):
+            try:
+                return self.start_once()
+            except PortTaken:
+                self.at_port(free_port(self.host))
+        return self.start_once()
+
+    def start_once(self) -> Server:
         command = [sys.executable, "-m", "companion.cli", "serve", "--host", self.host]
         command += ["--port", str(self.port), "--db", str(self.db), "--pin", PIN]
         if self.config is not None:
@@ -63,7 +85,10 @@ class Server:
             except OSError:
                 time.sleep(0.05)
         self.stop()
-        raise RuntimeError(f"the service did not start:\n{log.read_text()[-2000:]}")
+        said = log.read_text()[-2000:]
+        if self.chosen and "Address already in use" in said:
+            raise PortTaken(self.port)
+        raise RuntimeError(f"the service did not start:\n{said}")
 
     def streams_open(self) -> list[int]:
         """How many live streams were open after each opened or closed, as the service logs."""

@@ -39,7 +39,8 @@ def test_replay_names_each_rejected_action(
     data = exported(client)
     events = data["events"]
     assert isinstance(events, list)
-    events.insert(0, {"type": "action", "payload": {"action": {"kind": "stop"}}, "at": ""})
+    at = events[0]["at"]
+    events.insert(0, {"type": "action", "payload": {"action": {"kind": "stop"}}, "at": at})
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data))
     assert main(["replay", str(path)]) == 1

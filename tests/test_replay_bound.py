@@ -20,6 +20,7 @@ from tests.zd import roll
 
 SETUP = {"players": ["Ana", "Ben"]}
 FEET = roll("gF gF gF").to_json()
+AT = "2026-11-30T20:00:00+00:00"  # when each event of the made-up logs was written
 
 
 def turns(actions: int) -> list[dict[str, Any]]:
@@ -31,17 +32,17 @@ def turns(actions: int) -> list[dict[str, Any]]:
 def bomb(actions: int, corrections: int) -> list[Event]:
     """A Zombie Dice log of ``actions`` actions, then ``corrections`` corrections of the first
     roll (each, replayed event by event, plays every action again)."""
-    events = [Event(n, "action", {"action": a}, "t") for n, a in enumerate(turns(actions))]
+    events = [Event(n, "action", {"action": a}, AT) for n, a in enumerate(turns(actions))]
     for n in range(corrections):
         dice = roll("gF gF gF" if n % 2 else "gB gF gF").to_json()
-        events.append(Event(actions + n, "correct", {"target": 0, "roll": dice}, "t"))
+        events.append(Event(actions + n, "correct", {"target": 0, "roll": dice}, AT))
     return events
 
 
 def test_a_game_of_many_corrections_opens_in_one_step_per_action(tmp_path: Path) -> None:
     events = bomb(actions=200, corrections=100)
     store = Store(tmp_path / "table.sqlite3")
-    store.create_game("bomb", "zombie-dice", SETUP, ["Ana", "Ben"], "t", events, length=200)
+    store.create_game("bomb", "zombie-dice", SETUP, ["Ana", "Ben"], AT, events, length=200)
     history = Table(store).history("bomb")
     assert history.steps == 200  # event by event it would be 200 + 100 x 200
     checked, rejected = History.replay("zombie-dice", SETUP, events)
