@@ -326,6 +326,17 @@ def test_a_change_from_the_same_host_on_another_scheme_or_port_is_refused(
     assert app.extensions["table"].games() == []
 
 
+def test_a_change_is_refused_when_its_host_names_no_port_to_match(
+    app: Flask, watcher: FlaskClient
+) -> None:
+    """A Host whose port is not a number matches no Origin, even one that is no URL either."""
+    for origin in ("null", "http://localhost:x"):
+        headers = {"X-Table-PIN": PIN, "Host": "localhost:x", "Origin": origin}
+        answer = watcher.post("/api/games", json=NEW_GAME, headers=headers)
+        assert answer.status_code == 403, origin
+    assert app.extensions["table"].games() == []
+
+
 def test_a_change_from_the_tables_own_page_on_its_port_is_taken(watcher: FlaskClient) -> None:
     headers = {"X-Table-PIN": PIN, "Host": "localhost:8000", "Origin": "http://localhost:8000"}
     assert watcher.post("/api/games", json=NEW_GAME, headers=headers).status_code == 201

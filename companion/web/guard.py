@@ -128,7 +128,8 @@ def check_request() -> ResponseReturnValue | None:
         return refuse(421, f"This table does not answer to the name {named[:100]!r}.")
     origin = request.headers.get("Origin")
     if request.method in WRITING and origin is not None:
-        if endpoint(origin) != endpoint(f"{request.scheme}://{sent}"):
+        own = endpoint(f"{request.scheme}://{sent}")
+        if own is None or endpoint(origin) != own:
             return refuse(403, "Changes are taken only from the table's own pages.")
     return None
 
