@@ -84,10 +84,9 @@ def find(
         small, 0, gh * CELL_IN - sh, 0, gw * CELL_IN - sw, cv2.BORDER_REPLICATE
     )
     out = net.run(prepare(small))[0]
-    heat = 1 / (1 + np.exp(-out[0]))
-    peaks = (heat >= threshold) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    heat, spots = peaks(out[0], threshold)
     fx, fy = w / sw, h / sh  # photo pixels a pixel of what the network sees
-    rows, cols = np.nonzero(peaks)
+    rows, cols = np.nonzero(spots)
     strongest = np.argsort(-heat[rows, cols], kind="stable")[: MOST * 4]
     found = []
     for i, j in zip(rows[strongest], cols[strongest], strict=True):
@@ -100,3 +99,10 @@ def find(
         if all(math.dist((candidate.x, candidate.y), (k.x, k.y)) > OVERLAP * k.side for k in kept):
             kept.append(candidate)
     return kept[:MOST]
+
+
+def peaks(scores: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarray]:
+    """The heat of the network's centre scores (how sure it is that a die's centre is in each
+    cell) and where it peaks at ``threshold`` or above: the spots a look may take as dice."""
+    heat = 1 / (1 + np.exp(-scores))
+    return heat, (heat >= threshold) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
